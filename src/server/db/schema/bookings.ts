@@ -1,0 +1,250 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { discounts, extras, tour_instances, tour_rooms, tours } from './catalogue';
+import { money, percent, timestamps } from './common';
+import { affiliates, agents, customers, old_affiliates, old_agents, old_customers } from './parties';
+import { bonding_types } from './reference';
+
+/**
+ * Bookings (spec 1 §3). created_at is the booking date; departure_date is the earliest departure
+ * among the tour lines; total_due, paid and balance are stored in pounds and recomputed in the same
+ * transaction as every change. version increments on each save (stale saves answer 409).
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    booking_ref: text('booking_ref').unique(),
+    customer_id: integer('customer_id').references(() => customers.id, { onDelete: 'restrict' }),
+    agent_id: integer('agent_id').references(() => agents.id, { onDelete: 'restrict' }),
+    affiliate_id: integer('affiliate_id').references(() => affiliates.id, { onDelete: 'restrict' }),
+    old_customer_id: integer('old_customer_id').references(() => old_customers.id),
+    old_agent_id: integer('old_agent_id').references(() => old_agents.id),
+    old_affiliate_id: integer('old_affiliate_id').references(() => old_affiliates.id),
+    old_booking_id: integer('old_booking_id'),
+    agent_confirmed: boolean('agent_confirmed').notNull().default(false),
+    status: text('status').notNull().default('Pending'),
+    cancelled_at: timestamp('cancelled_at', { withTimezone: true, mode: 'string' }),
+    cancellation_charge: money('cancellation_charge').notNull().default('0'),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_from: text('created_from').notNull().default('admin'),
+    created_by_agent_name: text('created_by_agent_name'),
+    bonding_type: integer('bonding_type').references(() => bonding_types.id),
+    special_request: text('special_request'),
+    total_due: money('total_due').notNull().default('0'),
+    paid: money('paid').notNull().default('0'),
+    balance: money('balance').notNull().default('0'),
+    balance_due: date('balance_due', { mode: 'string' }),
+    deposit_due: date('deposit_due', { mode: 'string' }),
+    agent_comission_percent: percent('agent_comission_percent'),
+    booking_vat_percent: percent('booking_vat_percent').notNull().default('20'),
+    non_commissionable_extras: money('non_commissionable_extras').notNull().default('0'),
+    airline_reference_email: text('airline_reference_email'),
+    allowed_domain: text('allowed_domain'),
+    departure_date: date('departure_date', { mode: 'string' }),
+    changes_accepted: smallint('changes_accepted').notNull().default(0),
+    changes_accepted_at: timestamp('changes_accepted_at', { withTimezone: true, mode: 'string' }),
+    changes_accepted_from: text('changes_accepted_from'),
+    changes_reviewed: smallint('changes_reviewed').notNull().default(0),
+    changes_reviewed_at: timestamp('changes_reviewed_at', { withTimezone: true, mode: 'string' }),
+    old_tour_booking: jsonb('old_tour_booking'),
+    old_lead_passenger: text('old_lead_passenger'),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    index('bookings_created_idx').on(t.created_at.desc(), t.id.desc()),
+    index('bookings_departure_idx').on(t.departure_date, t.created_at),
+    index('bookings_ref_pattern_idx').using('btree', sql`${t.booking_ref} text_pattern_ops`),
+    index('bookings_old_booking_idx').on(t.old_booking_id),
+    index('bookings_customer_idx').on(t.customer_id, t.created_at),
+    index('bookings_agent_idx').on(t.agent_id, t.created_at),
+    index('bookings_affiliate_idx').on(t.affiliate_id, t.created_at),
+    index('bookings_old_customer_idx').on(t.old_customer_id),
+    index('bookings_old_agent_idx').on(t.old_agent_id),
+    index('bookings_old_affiliate_idx').on(t.old_affiliate_id),
+  ],
+);
+
+/** Tour lines of a booking (spec 1 §3 Tour booking). Prices in pounds per guest. */
+export const tour_bookings = pgTable(
+  'tour_bookings',
+  {
+    id: serial('id').primaryKey(),
+    holiday_booking_id: integer('holiday_booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    tour_id: integer('tour_id')
+      .notNull()
+      .references(() => tours.id, { onDelete: 'restrict' }),
+    tour_instance_id: integer('tour_instance_id')
+      .notNull()
+      .references(() => tour_instances.id, { onDelete: 'restrict' }),
+    tour_room_id: integer('tour_room_id').references(() => tour_rooms.id, { onDelete: 'restrict' }),
+    rooms: smallint('rooms').notNull().default(1),
+    guests: smallint('guests').notNull().default(1),
+    price: money('price').notNull().default('0'),
+    sale_price: money('sale_price'),
+    base_price: money('base_price'),
+    supplement_price: money('supplement_price'),
+    adjusted_price: money('adjusted_price'),
+    cost: money('cost'),
+    airline_ref: text('airline_ref'),
+    airline_ref_added_at: timestamp('airline_ref_added_at', { withTimezone: true, mode: 'string' }),
+    airline_flight_cost: money('airline_flight_cost'),
+    special_requests: text('special_requests'),
+    check_in_date: date('check_in_date', { mode: 'string' }),
+    check_out_date: date('check_out_date', { mode: 'string' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('tour_bookings_booking_idx').on(t.holiday_booking_id),
+    index('tour_bookings_instance_idx').on(t.tour_instance_id),
+    index('tour_bookings_room_idx').on(t.tour_room_id),
+    index('tour_bookings_airline_ref_idx').using('btree', sql`upper(${t.airline_ref}) text_pattern_ops`),
+  ],
+);
+
+/** Airline costs of a tour line, each with an optional PDF invoice. */
+export const tour_booking_airline_costs = pgTable('tour_booking_airline_costs', {
+  id: serial('id').primaryKey(),
+  tour_booking_id: integer('tour_booking_id')
+    .notNull()
+    .references(() => tour_bookings.id, { onDelete: 'cascade' }),
+  airline_ref: text('airline_ref'),
+  flight_cost: money('flight_cost').notNull().default('0'),
+  booked_date: date('booked_date', { mode: 'string' }),
+  airline_invoice_name: text('airline_invoice_name'),
+  airline_invoice_path: text('airline_invoice_path'),
+  ...timestamps,
+});
+
+/** Passengers of a booking (spec 1 §3). */
+export const passengers = pgTable(
+  'passengers',
+  {
+    id: serial('id').primaryKey(),
+    holiday_booking_id: integer('holiday_booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    first_name: text('first_name').notNull(),
+    last_name: text('last_name').notNull(),
+    dob: date('dob', { mode: 'string' }),
+    gender: text('gender'),
+    passport_no: text('passport_no'),
+    passport_issue: date('passport_issue', { mode: 'string' }),
+    passport_expiry: date('passport_expiry', { mode: 'string' }),
+    passport_nationality: text('passport_nationality'),
+    policy_number: text('policy_number'),
+    insurance_company: text('insurance_company'),
+    insurance_telephone_number: text('insurance_telephone_number'),
+    ...timestamps,
+  },
+  (t) => [index('passengers_booking_idx').on(t.holiday_booking_id)],
+);
+
+/** Passengers allocated to a tour line. */
+export const tour_booking_passengers = pgTable(
+  'tour_booking_passengers',
+  {
+    tour_booking_id: integer('tour_booking_id')
+      .notNull()
+      .references(() => tour_bookings.id, { onDelete: 'cascade' }),
+    passenger_id: integer('passenger_id')
+      .notNull()
+      .references(() => passengers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.tour_booking_id, t.passenger_id] })],
+);
+
+/** Extras on a booking: a snapshot of the extra's price, its quantity and a note. */
+export const booking_extras = pgTable(
+  'booking_extras',
+  {
+    id: serial('id').primaryKey(),
+    holiday_booking_id: integer('holiday_booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    extra_id: integer('extra_id')
+      .notNull()
+      .references(() => extras.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    price: money('price').notNull(),
+    commissionable: boolean('commissionable').notNull().default(true),
+    for_per_person: boolean('for_per_person').notNull().default(false),
+    qty: smallint('qty').notNull().default(1),
+    extra_note: text('extra_note'),
+    ...timestamps,
+  },
+  (t) => [index('booking_extras_booking_idx').on(t.holiday_booking_id)],
+);
+
+/** Discounts applied to a booking; discount_content snapshots the discount as applied. */
+export const booking_discounts = pgTable(
+  'booking_discounts',
+  {
+    id: serial('id').primaryKey(),
+    holiday_booking_id: integer('holiday_booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    discount_id: integer('discount_id').references(() => discounts.id, { onDelete: 'restrict' }),
+    qty: smallint('qty').notNull().default(1),
+    manual_discount_price: money('manual_discount_price'),
+    discount_content: jsonb('discount_content'),
+    ...timestamps,
+  },
+  (t) => [index('booking_discounts_booking_idx').on(t.holiday_booking_id)],
+);
+
+/** Payment methods of spec 1 §9. */
+export const PAYMENT_METHODS = ['stripe', 'ecommpay', 'travelink', 'cheque', 'bacs', 'cash', 'ecommpay-refund'] as const;
+
+/** Payments received (negative for refunds), in pounds. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    holiday_booking_id: integer('holiday_booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    transaction_id: text('transaction_id'),
+    payment_method: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
+    payment_amount: money('payment_amount').notNull(),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('payments_booking_idx').on(t.holiday_booking_id)],
+);
+
+/** Booking history (spec 1 §3 History entry), written in the same transaction as the change. */
+export const booking_history = pgTable(
+  'booking_history',
+  {
+    id: serial('id').primaryKey(),
+    holiday_booking_id: integer('holiday_booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    action: text('action').notNull(),
+    comment: text('comment'),
+    is_multiple: boolean('is_multiple').notNull().default(false),
+    document_name: text('document_name'),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('booking_history_booking_idx').on(t.holiday_booking_id, t.created_at)],
+);

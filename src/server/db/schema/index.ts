@@ -1,0 +1,5 @@
+export * from './auth';
+export * from './bookings';
+export * from './catalogue';
+export * from './parties';
+export * from './reference';

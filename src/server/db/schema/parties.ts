@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { money, percent, timestamps } from './common';
+import { countries } from './reference';
+
+/** Affiliates (spec 2 §3): partners with a unique code. */
+export const affiliates = pgTable('affiliates', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  code: text('code').notNull().unique(),
+  email: text('email'),
+  phone_number: text('phone_number'),
+  address_line_1: text('address_line_1'),
+  address_line_2: text('address_line_2'),
+  town_city: text('town_city'),
+  county: text('county'),
+  postcode: text('postcode'),
+  artwork_email: text('artwork_email'),
+  is_active: boolean('is_active').notNull().default(true),
+  ...timestamps,
+});
+
+/**
+ * Customers (spec 2 §3). full_name and search_text are generated: search_text holds name and
+ * postcode (with and without its space) in lower case for the trigram type-ahead.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title'),
+    first_name: text('first_name').notNull(),
+    last_name: text('last_name').notNull(),
+    full_name: text('full_name').generatedAlwaysAs(sql`first_name || ' ' || last_name`),
+    email: text('email'),
+    phone_number: text('phone_number'),
+    mobile_number: text('mobile_number'),
+    street_address: text('street_address'),
+    address_line_2: text('address_line_2'),
+    address_line_3: text('address_line_3'),
+    address_line_4: text('address_line_4'),
+    town: text('town'),
+    county: text('county'),
+    postcode: text('postcode'),
+    country_id: integer('country_id')
+      .notNull()
+      .default(220)
+      .references(() => countries.id),
+    affiliate_id: integer('affiliate_id').references(() => affiliates.id, { onDelete: 'set null' }),
+    opt_out_email: boolean('opt_out_email').notNull().default(false),
+    opt_out_mailing: boolean('opt_out_mailing').notNull().default(false),
+    is_blacklisted: boolean('is_blacklisted').notNull().default(false),
+    search_text: text('search_text').generatedAlwaysAs(
+      sql`lower(first_name || ' ' || last_name || ' ' || coalesce(postcode, '') || ' ' || replace(coalesce(postcode, ''), ' ', ''))`,
+    ),
+    ...timestamps,
+  },
+  (t) => [
+    index('customers_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
+    index('customers_last_name_idx').on(t.last_name, t.first_name),
+    index('customers_postcode_idx').on(t.postcode),
+    index('customers_email_idx').on(t.email),
+    index('customers_created_idx').on(t.created_at),
+  ],
+);
+
+/** Travel agents (spec 2 §3): abta is the ABTA number; commission in percent; credit_limit in pounds. */
+export const agents = pgTable(
+  'agents',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    abta: text('abta'),
+    email: text('email'),
+    phone_number: text('phone_number'),
+    address_line_1: text('address_line_1'),
+    address_line_2: text('address_line_2'),
+    town_city: text('town_city'),
+    county: text('county'),
+    postcode: text('postcode'),
+    commission: percent('commission').notNull().default('0'),
+    credit_limit: money('credit_limit').notNull().default('0'),
+    password_hash: text('password_hash'),
+    is_password_generated: boolean('is_password_generated').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('agents_name_idx').on(t.name), index('agents_abta_idx').on(t.abta)],
+);
+
+/** Customer records imported from the earlier system; bookings point at them through old_customer_id. */
+export const old_customers = pgTable('old_customers', {
+  id: integer('id').primaryKey(),
+  title: text('title'),
+  first_name: text('first_name'),
+  last_name: text('last_name'),
+  email: text('email'),
+  postcode: text('postcode'),
+  ...timestamps,
+});
+
+/** Agent records imported from the earlier system. */
+export const old_agents = pgTable('old_agents', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  abta: text('abta'),
+  ...timestamps,
+});
+
+/** Affiliate records imported from the earlier system. */
+export const old_affiliates = pgTable('old_affiliates', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  code: text('code'),
+  ...timestamps,
+});
