@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -20,8 +21,12 @@ export interface Database {
   /** 'pglite' (embedded, in DATA_DIR or memory) or 'postgres' (DATABASE_URL). */
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** Runs fn while holding a database-wide lock, so parallel starts migrate and seed once. */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+const STARTUP_LOCK_KEY = 72500001;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -42,6 +47,16 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
       migrate: async () => {
         await migrateNodePg(db as never, { migrationsFolder });
       },
+      withStartupLock: async (fn) => {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          return await fn();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -59,6 +74,14 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
     migrate: async () => {
       await migratePglite(db as never, { migrationsFolder });
     },
+    // PGlite belongs to this one process: nothing to coordinate.
+    withStartupLock: (fn) => fn(),
     close: () => client.close(),
   };
+}
+
+/** Runs raw SQL on either driver and returns its rows typed as T. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

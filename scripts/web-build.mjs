@@ -1,0 +1,40 @@
+// Builds the web app into dist/web when it is missing or older than its sources.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const stamp = path.join(root, 'dist/web/index.html');
+
+function newestMtime(p) {
+  if (!existsSync(p)) return 0;
+  const st = statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(p)) {
+    if (entry.endsWith('.test.ts') || entry.endsWith('.test.tsx')) continue;
+    newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  }
+  return newest;
+}
+
+/** True when dist/web is missing or any web source is newer than it. */
+export function webBuildIsStale() {
+  if (!existsSync(stamp)) return true;
+  const built = statSync(stamp).mtimeMs;
+  const sources = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(root, p));
+  return sources.some((p) => newestMtime(p) > built);
+}
+
+/** Runs `vite build` when needed; exits the process if the build fails. */
+export function ensureWebBuilt() {
+  if (!webBuildIsStale()) return;
+  console.log('[start] building the web app (first run or sources changed)...');
+  const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+  const r = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) {
+    console.error('[start] the web app failed to build');
+    process.exit(r.status ?? 1);
+  }
+}

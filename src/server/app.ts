@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import qs from 'qs';
+import { affiliateRoutes } from './areas/affiliates/routes';
+import { agentRoutes } from './areas/agents/routes';
+import { authRoutes } from './areas/auth/routes';
+import { bookingRoutes } from './areas/bookings/routes';
+import { customerRoutes } from './areas/customers/routes';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { installAuth } from './http/auth';
+import { installErrorHandler } from './http/error-handler';
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  /** Directory of the built web app; served with history-style fallback when it exists. */
+  webDir?: string;
+}
+
+const parseQuery = (s: string) => qs.parse(s, { arrayLimit: 100, depth: 3, parameterLimit: 500 });
+
+export const defaultWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+
+/**
+ * Builds the Fastify application without listening: the API under /api (OpenAPI at /api/docs),
+ * and the built web app for every other path. Used by main.ts and by the tests.
+ */
+export async function buildApp({ db, config, webDir = defaultWebDir }: AppDeps) {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    routerOptions: { querystringParser: parseQuery },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  await app.register(formbody, { parser: parseQuery });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Tour operator back office API', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+
+  await app.register(
+    async (api) => {
+      installAuth(api, db);
+      api.get(
+        '/health',
+        { config: { public: true }, schema: { hide: true } },
+        async () => ({ status: 'ok', app_env: config.APP_ENV }),
+      );
+      await api.register(authRoutes, { db, config });
+      await api.register(bookingRoutes, { db });
+      await api.register(customerRoutes, { db });
+      await api.register(agentRoutes, { db });
+      await api.register(affiliateRoutes, { db });
+    },
+    { prefix: '/api' },
+  );
+
+  const hasWeb = existsSync(path.join(webDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url === '/api' || req.url.startsWith('/api/') || req.url.startsWith('/api?')) {
+      return reply.status(404).send({ success: false, message: `No API route ${req.method} ${req.url.split('?')[0]}` });
+    }
+    if ((req.method === 'GET' || req.method === 'HEAD') && hasWeb) {
+      // History-style routing: the web app's router handles every other path.
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ success: false, message: 'Not found' });
+  });
+  return app;
+}

@@ -1,0 +1,163 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { BookingRow, BookingTableFilters } from '../../../shared/api/bookings';
+import { type Db, queryRows } from '../../db/client';
+import { likeEscape, type TablePage } from '../../http/datatables';
+
+/** Columns of the bookings list that can be sorted, by their DataTables `data` name. */
+export const bookingSortable: Record<string, SQL> = {
+  booking_ref: sql`b.booking_ref`,
+  departure_date: sql`b.departure_date`,
+  customer: sql`c.last_name`,
+  agent: sql`ag.name`,
+  affiliate: sql`af.name`,
+  created_at: sql`b.created_at`,
+};
+
+/** Keeps pages stable when many bookings share the sorted value. */
+export const bookingTieBreaker = sql`b.id`;
+
+const customersMatching = (text: string) =>
+  sql`select id from customers where search_text like ${`%${likeEscape(text.toLowerCase())}%`}`;
+
+const bookingsWithAirlineRef = (ref: string) =>
+  sql`select holiday_booking_id from tour_bookings where upper(airline_ref) like ${`${likeEscape(ref.toUpperCase())}%`}`;
+
+const refMatches = (ref: string) => {
+  const prefix = sql`b.booking_ref like ${`${likeEscape(ref.toUpperCase())}%`}`;
+  return /^\d{1,9}$/.test(ref) ? sql`(${prefix} or b.old_booking_id = ${Number(ref)})` : prefix;
+};
+
+/**
+ * WHERE conditions for the bookings list (spec 1 §7 bookings/table). Every condition is on
+ * `bookings b` itself (joins only feed the columns), so counts need no joins. Booking dates are
+ * calendar days in Europe/London.
+ */
+export function bookingFilterConditions(f: BookingTableFilters, search: string): SQL[] {
+  const where: SQL[] = [];
+  if (f.search_by_ref) where.push(refMatches(f.search_by_ref));
+  if (f.search_by_booking_start) {
+    where.push(sql`b.created_at >= (${f.search_by_booking_start}::date)::timestamp at time zone 'Europe/London'`);
+  }
+  if (f.search_by_booking_end) {
+    where.push(sql`b.created_at < (${f.search_by_booking_end}::date + 1)::timestamp at time zone 'Europe/London'`);
+  }
+  if (f.search_by_departure_start) where.push(sql`b.departure_date >= ${f.search_by_departure_start}::date`);
+  if (f.search_by_departure_end) where.push(sql`b.departure_date <= ${f.search_by_departure_end}::date`);
+  if (f.search_by_customer) {
+    where.push(
+      /^\d+$/.test(f.search_by_customer)
+        ? sql`b.customer_id = ${Number(f.search_by_customer)}`
+        : sql`b.customer_id in (${customersMatching(f.search_by_customer)})`,
+    );
+  }
+  if (f.search_by_agent) where.push(sql`b.agent_id = ${f.search_by_agent}`);
+  if (f.search_by_affiliate) where.push(sql`b.affiliate_id = ${f.search_by_affiliate}`);
+  if (f.search_by_airline_ref) where.push(sql`b.id in (${bookingsWithAirlineRef(f.search_by_airline_ref)})`);
+  if (search) {
+    // The quick search box: reference, customer name or postcode, or airline reference.
+    where.push(
+      sql`(${refMatches(search)} or b.customer_id in (${customersMatching(search)}) or b.id in (${bookingsWithAirlineRef(search)}))`,
+    );
+  }
+  return where;
+}
+
+type RawRow = {
+  id: number;
+  booking_ref: string | null;
+  old_booking_id: number | null;
+  departure_date: string | null;
+  created_at: Date | string;
+  cancelled_at: Date | string | null;
+  status: string;
+  changes_accepted: number;
+  c_id: number | null;
+  c_first: string | null;
+  c_last: string | null;
+  c_blacklisted: boolean | null;
+  ag_id: number | null;
+  ag_name: string | null;
+  af_id: number | null;
+  af_name: string | null;
+  oc_id: number | null;
+  oc_first: string | null;
+  oc_last: string | null;
+  oa_id: number | null;
+  oa_name: string | null;
+  oaf_id: number | null;
+  oaf_name: string | null;
+};
+
+const iso = (v: Date | string) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
+
+function toBookingRow(r: RawRow): BookingRow {
+  return {
+    id: r.id,
+    booking_ref: r.booking_ref,
+    old_booking_id: r.old_booking_id,
+    departure_date: r.departure_date,
+    created_at: iso(r.created_at),
+    cancelled_at: r.cancelled_at ? iso(r.cancelled_at) : null,
+    status: r.status,
+    changes_accepted: Number(r.changes_accepted),
+    customer:
+      r.c_id != null
+        ? {
+            id: r.c_id,
+            first_name: r.c_first ?? '',
+            last_name: r.c_last ?? '',
+            full_name: `${r.c_first ?? ''} ${r.c_last ?? ''}`.trim(),
+            is_blacklisted: Boolean(r.c_blacklisted),
+          }
+        : null,
+    agent: r.ag_id != null ? { id: r.ag_id, name: r.ag_name ?? '' } : null,
+    affiliate: r.af_id != null ? { id: r.af_id, name: r.af_name ?? '' } : null,
+    old_customer: r.oc_id != null ? { id: r.oc_id, first_name: r.oc_first, last_name: r.oc_last } : null,
+    old_agent: r.oa_id != null ? { id: r.oa_id, name: r.oa_name ?? '' } : null,
+    old_affiliate: r.oaf_id != null ? { id: r.oaf_id, name: r.oaf_name ?? '' } : null,
+  };
+}
+
+const whereClause = (where: SQL[]) => (where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``);
+
+/** One page of the bookings list, with the parties and their old-system fallbacks joined. */
+export async function selectBookingsPage(db: Db, where: SQL[], page: TablePage): Promise<BookingRow[]> {
+  const limit = page.limit == null ? sql`` : sql`limit ${page.limit}`;
+  const rows = await queryRows<RawRow>(db, sql`
+    select b.id, b.booking_ref, b.old_booking_id, b.departure_date::text as departure_date, b.created_at,
+      b.cancelled_at, b.status, b.changes_accepted,
+      c.id as c_id, c.first_name as c_first, c.last_name as c_last, c.is_blacklisted as c_blacklisted,
+      ag.id as ag_id, ag.name as ag_name, af.id as af_id, af.name as af_name,
+      oc.id as oc_id, oc.first_name as oc_first, oc.last_name as oc_last,
+      oa.id as oa_id, oa.name as oa_name, oaf.id as oaf_id, oaf.name as oaf_name
+    from bookings b
+    left join customers c on c.id = b.customer_id
+    left join agents ag on ag.id = b.agent_id
+    left join affiliates af on af.id = b.affiliate_id
+    left join old_customers oc on oc.id = b.old_customer_id
+    left join old_agents oa on oa.id = b.old_agent_id
+    left join old_affiliates oaf on oaf.id = b.old_affiliate_id
+    ${whereClause(where)}
+    order by ${sql.join(page.orderBy, sql`, `)}
+    ${limit} offset ${page.offset}`);
+  return rows.map(toBookingRow);
+}
+
+/** Number of bookings meeting `where` (all bookings when empty). */
+export async function countBookings(db: Db, where: SQL[]): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from bookings b ${whereClause(where)}`);
+  return Number(row?.n ?? 0);
+}
+
+/** Agents and affiliates for the list's filters (spec 1 §7 get-booking-filters-data). */
+export async function selectFilterParties(db: Db) {
+  const agents = await queryRows<{ id: number; name: string; abta: string | null }>(
+    db,
+    sql`select id, name, abta from agents order by name`,
+  );
+  const affiliates = await queryRows<{ id: number; name: string; code: string }>(
+    db,
+    sql`select id, name, code from affiliates order by name`,
+  );
+  return { agents, affiliates };
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { can, type Permission, permissions } from '../../shared/permissions';
+import type { StaffUser } from '../areas/auth/queries';
+import { authenticate } from '../areas/auth/service';
+import type { Db } from '../db/client';
+import { HttpError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** No token needed (login, health, the web app's files). */
+    public?: boolean;
+    /** Key in the permission table; required on every route that is not a GET. */
+    permission?: Permission;
+  }
+  interface FastifyRequest {
+    user: StaffUser;
+    token: string;
+  }
+}
+
+/** The bearer token of a request, or undefined. */
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, value] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && value ? value.trim() : undefined;
+}
+
+/**
+ * Installs the guard: every /api route needs a valid token (401 otherwise) unless marked public,
+ * and a route's permission (from the one table) is checked against the user's role (403).
+ * Refuses at start-up any mutating route that declares neither `public` nor a `permission`.
+ */
+export function installAuth(app: FastifyInstance, db: Db) {
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const mutating = methods.some((m) => !['GET', 'HEAD', 'OPTIONS'].includes(m));
+    const config = route.config as { public?: boolean; permission?: Permission } | undefined;
+    if (mutating && !config?.public && !config?.permission) {
+      throw new Error(`Route ${methods.join(',')} ${route.url} needs a permission from src/shared/permissions.ts`);
+    }
+    if (config?.permission && !(config.permission in permissions)) {
+      throw new Error(`Route ${route.url}: unknown permission ${config.permission}`);
+    }
+  });
+
+  app.decorateRequest('user', null as unknown as StaffUser);
+  app.decorateRequest('token', '');
+
+  app.addHook('preHandler', async (req) => {
+    const config = req.routeOptions.config;
+    if (config?.public || !req.url.startsWith('/api')) return;
+    const token = bearerToken(req);
+    const user = token ? await authenticate(db, token) : undefined;
+    if (!user || !token) throw new HttpError(401, 'Unauthenticated.');
+    req.user = user;
+    req.token = token;
+    if (config?.permission && !can(user.role, config.permission)) {
+      throw new HttpError(403, 'You do not have permission to do this.');
+    }
+  });
+}

@@ -1,0 +1,163 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type Db, queryRows } from '../db/client';
+import { validationError } from './errors';
+
+/**
+ * The DataTables server-side protocol (DESIGN.md §4). Requests carry draw, start, length,
+ * search[value], order[i][column|dir] and columns[i][data|name|searchable|orderable|search];
+ * answers are `{draw, recordsTotal, recordsFiltered, data}`. Parsed with qs, so brackets arrive
+ * as nested objects/arrays.
+ */
+const columnSchema = z.object({
+  data: z.string().max(100).optional(),
+  name: z.string().max(100).optional(),
+  searchable: z.string().optional(),
+  orderable: z.string().optional(),
+  search: z.object({ value: z.string().optional(), regex: z.string().optional() }).optional(),
+});
+
+const intString = (label: string) =>
+  z
+    .union([z.string(), z.number()])
+    .transform((v, ctx) => {
+      const n = typeof v === 'number' ? v : Number(v);
+      if (!Number.isInteger(n)) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a whole number.` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** The protocol's own fields; an area extends it with its filters (`.extend({...})`). */
+export const dataTablesShape = {
+  draw: intString('draw').pipe(z.number().int().min(0)).optional(),
+  start: intString('start').pipe(z.number().int().min(0, 'start must be 0 or more.')).optional(),
+  length: intString('length')
+    .pipe(z.number().int().min(-1, 'length must be -1 (All) or a positive number.').max(500, 'length may be at most 500.'))
+    .optional(),
+  search: z.object({ value: z.string().max(200).optional(), regex: z.string().optional() }).optional(),
+  order: z
+    .array(
+      z.object({
+        column: intString('order column').pipe(z.number().int().min(0)),
+        dir: z.enum(['asc', 'desc']).default('asc'),
+        name: z.string().optional(),
+      }),
+    )
+    .max(5)
+    .optional(),
+  columns: z.array(columnSchema).max(50).optional(),
+  /** jQuery's cache-buster. */
+  _: z.string().optional(),
+};
+
+export const dataTablesRequestSchema = z.strictObject(dataTablesShape);
+export type DataTablesRequest = z.infer<typeof dataTablesRequestSchema>;
+
+export interface TablePage {
+  draw: number;
+  offset: number;
+  /** Rows to return; null for All (length -1, only where `allowAll`). */
+  limit: number | null;
+  search: string;
+  /** ORDER BY fragments, already resolved against the area's whitelist. */
+  orderBy: SQL[];
+}
+
+/**
+ * Resolves a parsed request against an area's sortable columns. `sortable` maps a column's `data`
+ * name to its SQL expression; an order on a column that is not sortable answers 422. When the
+ * request names no order, `defaultOrder` applies. `tieBreaker` (e.g. the id) keeps pages stable.
+ */
+export function resolveTablePage(
+  req: DataTablesRequest,
+  opts: {
+    sortable: Record<string, SQL>;
+    defaultOrder: { column: string; dir: 'asc' | 'desc' };
+    defaultLength: number;
+    allowAll?: boolean;
+    tieBreaker?: SQL;
+  },
+): TablePage {
+  const length = req.length ?? opts.defaultLength;
+  if (length === -1 && !opts.allowAll) throw validationError({ length: ['This table does not offer All.'] });
+  if (length === 0) throw validationError({ length: ['length must be -1 (All) or a positive number.'] });
+  const requested: { expr: SQL; dir: 'asc' | 'desc' }[] = [];
+  for (const o of req.order ?? []) {
+    const name = req.columns?.[o.column]?.data ?? o.name;
+    const expr = name ? opts.sortable[name] : undefined;
+    if (!expr) throw validationError({ order: [`Column ${name ?? o.column} cannot be sorted.`] });
+    requested.push({ expr, dir: o.dir });
+  }
+  if (requested.length === 0) {
+    requested.push({ expr: opts.sortable[opts.defaultOrder.column], dir: opts.defaultOrder.dir });
+  }
+  // The tie-breaker follows the first column's direction, and no NULLS clause is added, so the
+  // planner can walk a matching (column, id) index in either direction.
+  if (opts.tieBreaker) requested.push({ expr: opts.tieBreaker, dir: requested[0].dir });
+  const orderBy = requested.map(({ expr, dir }) => (dir === 'desc' ? sql`${expr} desc` : sql`${expr} asc`));
+  return {
+    draw: req.draw ?? 0,
+    offset: req.start ?? 0,
+    limit: length === -1 ? null : length,
+    search: (req.search?.value ?? '').trim(),
+    orderBy,
+  };
+}
+
+/** The protocol's answer. */
+export function tableAnswer<T>(page: TablePage, total: number, filtered: number, data: T[]) {
+  return { draw: page.draw, recordsTotal: total, recordsFiltered: filtered, data };
+}
+
+/** Escapes LIKE wildcards in user input. */
+export function likeEscape(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * A whole server-side table in one call, for the simple lists (pickers, reference data):
+ * `from` is the FROM clause, `select` the column list, `searchable` the expressions the quick
+ * search matches (case-insensitive substring), `where` extra filters.
+ */
+export async function runSimpleTable<Row extends Record<string, unknown>>(
+  db: Db,
+  req: DataTablesRequest,
+  opts: {
+    from: SQL;
+    select: SQL;
+    sortable: Record<string, SQL>;
+    defaultOrder: { column: string; dir: 'asc' | 'desc' };
+    defaultLength: number;
+    tieBreaker: SQL;
+    searchable: SQL[];
+    where?: SQL[];
+    allowAll?: boolean;
+  },
+) {
+  const page = resolveTablePage(req, opts);
+  const base = opts.where ?? [];
+  const where = [...base];
+  if (page.search) {
+    const pattern = `%${likeEscape(page.search)}%`;
+    where.push(sql`(${sql.join(
+      opts.searchable.map((e) => sql`${e} ilike ${pattern}`),
+      sql` or `,
+    )})`);
+  }
+  const clause = (w: SQL[]) => (w.length ? sql`where ${sql.join(w, sql` and `)}` : sql``);
+  const limit = page.limit == null ? sql`` : sql`limit ${page.limit}`;
+  const [rows, total, filtered] = await Promise.all([
+    queryRows<Row>(
+      db,
+      sql`select ${opts.select} from ${opts.from} ${clause(where)} order by ${sql.join(page.orderBy, sql`, `)} ${limit} offset ${page.offset}`,
+    ),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${opts.from} ${clause(base)}`),
+    page.search
+      ? queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${opts.from} ${clause(where)}`)
+      : Promise.resolve(undefined),
+  ]);
+  const totalN = Number(total[0]?.n ?? 0);
+  return tableAnswer(page, totalN, filtered ? Number(filtered[0]?.n ?? 0) : totalN, rows);
+}

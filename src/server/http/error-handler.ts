@@ -1,0 +1,36 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from './errors';
+
+/**
+ * Turns every error into the spec's envelope: `{success:false, message, errors?}`.
+ * Validation problems answer 422 with messages per field; a user's mistake never answers 500.
+ */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors: Record<string, string[]> = {};
+      for (const v of err.validation) {
+        const params = v.params as { keys?: string[] };
+        if (v.keyword === 'unrecognized_keys' && params.keys) {
+          for (const k of params.keys) (errors[k] ??= []).push(`Unknown parameter ${k}.`);
+          continue;
+        }
+        const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'request';
+        (errors[field] ??= []).push(v.message ?? 'Invalid value.');
+      }
+      return reply.status(422).send({ success: false, message: 'The given data was invalid.', errors });
+    }
+    if (err instanceof HttpError) {
+      return reply
+        .status(err.statusCode)
+        .send({ success: false, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+    }
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) {
+      req.log.error({ err }, 'unhandled error');
+      return reply.status(500).send({ success: false, message: 'Something went wrong on the server.' });
+    }
+    return reply.status(status).send({ success: false, message: err.message });
+  });
+}

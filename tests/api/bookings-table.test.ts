@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { old_agents, old_customers } from '../../src/server/db/schema';
+import { bearer, createTestContext, type TestContext } from '../helpers/app';
+import { testDbKinds } from '../helpers/db';
+import { createAffiliate, createAgent, createBooking, createCustomer, createTourInstance } from '../helpers/factories';
+
+/** DataTables query string for the bookings list, as the web app sends it. */
+function tableQuery(params: Record<string, string | number> = {}, order?: { column: number; dir: 'asc' | 'desc' }) {
+  const columns = ['booking_ref', 'departure_date', 'customer', 'agent', 'affiliate', 'created_at', 'action'];
+  const q = new URLSearchParams({ draw: '1', start: '0', length: '25' });
+  columns.forEach((c, i) => {
+    q.set(`columns[${i}][data]`, c);
+    q.set(`columns[${i}][orderable]`, c === 'action' ? 'false' : 'true');
+  });
+  if (order) {
+    q.set('order[0][column]', String(order.column));
+    q.set('order[0][dir]', order.dir);
+  }
+  for (const [k, v] of Object.entries(params)) q.set(k, String(v));
+  return `/api/bookings/table?${q}`;
+}
+
+describe.each(testDbKinds)('bookings list on %s', (kind) => {
+  let t: TestContext;
+  const ids: Record<string, number> = {};
+  beforeAll(async () => {
+    t = await createTestContext(kind);
+    const db = t.db;
+    const smith = await createCustomer(db, { first_name: 'Joan', last_name: 'Smithers', postcode: 'LS1 4AP' });
+    const black = await createCustomer(db, { first_name: 'Barry', last_name: 'Black', is_blacklisted: true });
+    const agent = await createAgent(db, { name: 'Sunway Travel' });
+    const affiliate = await createAffiliate(db, { name: 'Daily Post Holidays' });
+    const { instance } = await createTourInstance(db, { departure_date: '2027-05-10' });
+    const later = await createTourInstance(db, { departure_date: '2027-09-20' });
+    ids.smith = (
+      await createBooking(db, { customer_id: smith.id, created_at: '2026-03-01T10:15:00Z', instance, airline_ref: 'JX7K2P' })
+    ).id;
+    ids.black = (
+      await createBooking(db, { customer_id: black.id, created_at: '2026-04-02T09:00:00Z', instance: later.instance })
+    ).id;
+    ids.agent = (
+      await createBooking(db, {
+        agent_id: agent.id,
+        created_at: '2026-05-03T12:00:00Z',
+        instance,
+        cancelled_at: '2026-06-01T00:00:00Z',
+        status: 'Cancelled',
+      })
+    ).id;
+    ids.affiliate = (
+      await createBooking(db, {
+        affiliate_id: affiliate.id,
+        customer_id: smith.id,
+        created_at: '2026-06-04T23:30:00Z',
+        instance: later.instance,
+        changes_accepted: 0,
+      })
+    ).id;
+    await db.insert(old_customers).values({ id: 7001, first_name: 'Olive', last_name: 'Oldham' });
+    await db.insert(old_agents).values({ id: 8001, name: 'Legacy Tours Ltd' });
+    ids.old = (
+      await createBooking(db, { old_booking_id: 51234, old_customer_id: 7001, old_agent_id: 8001, created_at: '2025-01-01T08:00:00Z' })
+    ).id;
+    ids.agentId = agent.id;
+    ids.affiliateId = affiliate.id;
+    ids.smithId = smith.id;
+  });
+  afterAll(() => t?.close());
+
+  const get = async (url: string, token = t.adminToken) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+
+  it('lists newest booking first by default with the DataTables envelope', async () => {
+    const res = await get(tableQuery());
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ draw: 1, recordsTotal: 5, recordsFiltered: 5 });
+    expect(body.data.map((r: { id: number }) => r.id)).toEqual([ids.affiliate, ids.agent, ids.black, ids.smith, ids.old]);
+    const affiliateRow = body.data[0];
+    expect(affiliateRow).toMatchObject({
+      changes_accepted: 0,
+      affiliate: { name: 'Daily Post Holidays' },
+      customer: { full_name: 'Joan Smithers', is_blacklisted: false },
+      departure_date: '2027-09-20',
+    });
+  });
+
+  it('marks cancelled, blacklisted and old-system rows', async () => {
+    const body = (await get(tableQuery())).json();
+    const byId = Object.fromEntries(body.data.map((r: { id: number }) => [r.id, r]));
+    expect(byId[ids.agent].cancelled_at).toBeTruthy();
+    expect(byId[ids.black].customer.is_blacklisted).toBe(true);
+    expect(byId[ids.old]).toMatchObject({
+      booking_ref: null,
+      old_booking_id: 51234,
+      customer: null,
+      old_customer: { first_name: 'Olive', last_name: 'Oldham' },
+      old_agent: { name: 'Legacy Tours Ltd' },
+    });
+  });
+
+  it('filters by reference prefix, case-insensitively, and by old booking id', async () => {
+    const ref = (await get(tableQuery())).json().data.find((r: { id: number }) => r.id === ids.black).booking_ref;
+    const body = (await get(tableQuery({ search_by_ref: ref.toLowerCase() }))).json();
+    expect(body.data.map((r: { id: number }) => r.id)).toEqual([ids.black]);
+    expect(body.recordsFiltered).toBe(1);
+    expect(body.recordsTotal).toBe(5);
+    const old = (await get(tableQuery({ search_by_ref: '51234' }))).json();
+    expect(old.data.map((r: { id: number }) => r.id)).toEqual([ids.old]);
+  });
+
+  it('filters by customer id, by customer name or postcode text, agent, affiliate and airline reference', async () => {
+    const idsOf = async (p: Record<string, string | number>) =>
+      (await get(tableQuery(p))).json().data.map((r: { id: number }) => r.id);
+    expect(await idsOf({ search_by_customer: ids.smithId })).toEqual([ids.affiliate, ids.smith]);
+    expect(await idsOf({ search_by_customer: 'smither' })).toEqual([ids.affiliate, ids.smith]);
+    expect(await idsOf({ search_by_customer: 'ls14ap' })).toEqual([ids.affiliate, ids.smith]);
+    expect(await idsOf({ search_by_agent: ids.agentId })).toEqual([ids.agent]);
+    expect(await idsOf({ search_by_affiliate: ids.affiliateId })).toEqual([ids.affiliate]);
+    expect(await idsOf({ search_by_airline_ref: 'jx7k' })).toEqual([ids.smith]);
+    expect(await idsOf({ 'search[value]': 'Smithers' })).toEqual([ids.affiliate, ids.smith]);
+  });
+
+  it('filters by booking date (London calendar days) and departure date ranges', async () => {
+    const idsOf = async (p: Record<string, string | number>) =>
+      (await get(tableQuery(p))).json().data.map((r: { id: number }) => r.id);
+    // 2026-06-04T23:30Z is 5 June in London (BST).
+    expect(await idsOf({ search_by_booking_start: '2026-06-05', search_by_booking_end: '2026-06-05' })).toEqual([
+      ids.affiliate,
+    ]);
+    expect(await idsOf({ search_by_booking_start: '2026-03-01', search_by_booking_end: '2026-04-30' })).toEqual([
+      ids.black,
+      ids.smith,
+    ]);
+    expect(await idsOf({ search_by_departure_start: '2027-09-01', search_by_departure_end: '2027-09-30' })).toEqual([
+      ids.affiliate,
+      ids.black,
+    ]);
+  });
+
+  it('sorts by a chosen column and pages', async () => {
+    const asc = (await get(tableQuery({}, { column: 5, dir: 'asc' }))).json();
+    expect(asc.data[0].id).toBe(ids.old);
+    const page2 = (await get(tableQuery({ start: 2, length: 2 }))).json();
+    expect(page2.data.map((r: { id: number }) => r.id)).toEqual([ids.black, ids.smith]);
+    const byDeparture = (await get(tableQuery({}, { column: 1, dir: 'asc' }))).json();
+    expect(byDeparture.data[0].departure_date).toBe('2027-05-10');
+  });
+
+  it('is readable by role 2 as well', async () => {
+    expect((await get(tableQuery(), t.accountantToken)).statusCode).toBe(200);
+  });
+
+  it.each([
+    [{ bogus_filter: 'x' }, 'bogus_filter'],
+    [{ length: 100000 }, 'length'],
+    [{ length: 'lots' }, 'length'],
+    [{ start: -5 }, 'start'],
+    [{ search_by_booking_start: '2026-13-45' }, 'search_by_booking_start'],
+    [{ search_by_departure_start: '01/02/2026' }, 'search_by_departure_start'],
+    [{ search_by_agent: 'abc' }, 'search_by_agent'],
+    [{ search_by_booking_start: '2026-05-01', search_by_booking_end: '2026-04-01' }, 'search_by_booking_end'],
+  ])('answers 422 naming the field for bad input %j', async (params, field) => {
+    const res = await get(tableQuery(params as Record<string, string | number>));
+    expect(res.statusCode).toBe(422);
+    const body = res.json();
+    expect(body.success).toBe(false);
+    expect(Object.keys(body.errors).join(' ')).toContain(field);
+  });
+
+  it('answers 422 when ordering by a column that cannot be sorted', async () => {
+    const res = await get(tableQuery({}, { column: 6, dir: 'asc' }));
+    expect(res.statusCode).toBe(422);
+  });
+
+  it('gives the filters data and the pickers', async () => {
+    const filters = await t.app.inject({ method: 'POST', url: '/api/get-booking-filters-data', headers: bearer(t.adminToken) });
+    expect(filters.json()).toMatchObject({ status: true, data: { agents: [{ name: 'Sunway Travel' }] } });
+    const typeahead = await t.app.inject({
+      method: 'POST',
+      url: '/api/customers/filtered/list',
+      headers: bearer(t.adminToken),
+      payload: { search: 'ls1 4a' },
+    });
+    expect(typeahead.json().data.map((c: { last_name: string }) => c.last_name)).toEqual(['Smithers']);
+    for (const url of ['/api/agents/table', '/api/affiliates/table', '/api/customers/table']) {
+      const res = await get(`${url}?draw=3&start=0&length=5&search[value]=s`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().draw).toBe(3);
+      expect(res.json().data.length).toBeLessThanOrEqual(5);
+    }
+    const pc = (await get('/api/customers/table?length=5&pincode_search=ls1')).json();
+    expect(pc.data.map((c: { last_name: string }) => c.last_name)).toEqual(['Smithers']);
+  });
+});

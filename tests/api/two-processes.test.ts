@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../helpers/db';
+import { type ServerProcess, startServerProcess } from '../helpers/server';
+
+// DESIGN.md §7: the server keeps no state between requests, so any number of processes can share
+// one PostgreSQL. Two processes start at once (migrations run once under a lock), a token issued by
+// one works on the other, and a logout on one is seen by the other. Runs when TEST_DATABASE_URL is set.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one PostgreSQL', () => {
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const database = await createTestDatabase('postgres');
+    drop = database.drop;
+    const url = database.url as string;
+    await database.close();
+    const env = { DATABASE_URL: url, SEED: 'none', ADMIN_EMAIL: 'first.admin@test.test', ADMIN_PASSWORD: 'first-admin-pass' };
+    [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+  });
+  afterAll(async () => {
+    expect(await a?.stop()).toBe(0);
+    expect(await b?.stop()).toBe(0);
+    await drop?.().catch(() => {});
+  });
+
+  it('accepts on one process a token issued by the other, and honours a logout across them', async () => {
+    const login = await fetch(`${a.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'first.admin@test.test', password: 'first-admin-pass' }),
+    });
+    expect(login.status).toBe(200);
+    const { Token, user_role } = await login.json();
+    expect(user_role).toBe(1);
+    const auth = { authorization: `Bearer ${Token}` };
+
+    const details = await fetch(`${b.url}/api/details`, { method: 'POST', headers: auth });
+    expect(details.status).toBe(200);
+    expect((await details.json()).data.email).toBe('first.admin@test.test');
+    const table = await fetch(`${b.url}/api/bookings/table?draw=1&start=0&length=25`, { headers: auth });
+    expect(table.status).toBe(200);
+
+    expect((await fetch(`${b.url}/api/logout`, { method: 'POST', headers: auth })).status).toBe(200);
+    expect((await fetch(`${a.url}/api/details`, { method: 'POST', headers: auth })).status).toBe(401);
+  });
+});
