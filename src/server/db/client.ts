@@ -37,6 +37,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // An idle client dropped by the server (restart, failover) must not take the process down;
+    // the pool replaces it on the next query.
+    pool.on('error', (err) => console.error(`[db] idle connection lost: ${err.message}`));
     // numeric/date come back as strings (exact money; YYYY-MM-DD dates) — the pg defaults for numeric,
     // and we keep DATE as text rather than a JS Date shifted by the server's time zone.
     pg.types.setTypeParser(1082, (v) => v);
@@ -57,7 +60,9 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
           client.release();
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        if (!pool.ended) await pool.end();
+      },
     };
   }
   const dir = opts.dataDir ?? 'memory://';
