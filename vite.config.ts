@@ -9,6 +9,12 @@ export default defineConfig({
   build: { outDir: '../../dist/web', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: {
     port: Number(process.env.PORT ?? 3000),
-    proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}` },
+    proxy: {
+      '/api': {
+        target: `http://127.0.0.1:${process.env.API_PORT ?? 3001}`,
+        // src/web/api/*.ts are modules of the web app, not API calls: Vite serves those itself.
+        bypass: (req) => (/^\/api\/[^?]*\.tsx?(\?|$)/.test(req.url ?? '') ? req.url : undefined),
+      },
+    },
   },
 });

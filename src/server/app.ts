@@ -58,11 +58,10 @@ export async function buildApp({ db, config, webDir = defaultWebDir }: AppDeps) 
   await app.register(
     async (api) => {
       installAuth(api, db);
-      api.get(
-        '/health',
-        { config: { public: true }, schema: { hide: true } },
-        async () => ({ status: 'ok', app_env: config.APP_ENV }),
-      );
+      api.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({
+        status: 'ok',
+        app_env: config.APP_ENV,
+      }));
       await api.register(authRoutes, { db, config });
       await api.register(bookingRoutes, { db });
       await api.register(customerRoutes, { db });
@@ -74,13 +73,17 @@ export async function buildApp({ db, config, webDir = defaultWebDir }: AppDeps) 
 
   const hasWeb = existsSync(path.join(webDir, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
+    // wildcard: files are looked up per request, so a rebuilt bundle's new assets are found.
+    await app.register(fastifyStatic, { root: webDir, wildcard: true, index: false });
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url === '/api' || req.url.startsWith('/api/') || req.url.startsWith('/api?')) {
-      return reply.status(404).send({ success: false, message: `No API route ${req.method} ${req.url.split('?')[0]}` });
+      return reply
+        .status(404)
+        .send({ success: false, message: `No API route ${req.method} ${req.url.split('?')[0]}` });
     }
-    if ((req.method === 'GET' || req.method === 'HEAD') && hasWeb) {
+    const isFile = /\.[a-z0-9]+$/i.test(req.url.split('?')[0]);
+    if ((req.method === 'GET' || req.method === 'HEAD') && hasWeb && !isFile) {
       // History-style routing: the web app's router handles every other path.
       return reply.type('text/html').sendFile('index.html');
     }

@@ -26,7 +26,10 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
 }
 
 /** A built app on a fresh database with one admin and one accountant signed in. */
-export async function createTestContext(kind: DbKind, env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  kind: DbKind,
+  env: Record<string, string> = {},
+): Promise<TestContext> {
   const database = await createTestDatabase(kind);
   const app = await buildApp({ db: database.db, config: testConfig(env), webDir: '/nonexistent' });
   await createStaff(database.db, { email: 'admin@test.test', password: 'admin-pass-1', role: 1 });

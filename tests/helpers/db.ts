@@ -18,7 +18,9 @@ function withDatabase(url: string, name: string) {
  * A fresh, migrated database with reference data (countries, airports). On PostgreSQL a new
  * database is created on the TEST_DATABASE_URL server and dropped by `drop()`.
  */
-export async function createTestDatabase(kind: DbKind): Promise<Database & { url?: string; drop(): Promise<void> }> {
+export async function createTestDatabase(
+  kind: DbKind,
+): Promise<Database & { url?: string; drop(): Promise<void> }> {
   if (kind === 'pglite') {
     const database = await openDatabase({});
     await database.migrate();

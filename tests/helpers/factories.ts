@@ -7,10 +7,18 @@ import * as s from '../../src/server/db/schema';
 let seq = 0;
 const next = () => ++seq;
 
-export async function createStaff(db: Db, u: { email: string; password: string; role: number; name?: string }) {
+export async function createStaff(
+  db: Db,
+  u: { email: string; password: string; role: number; name?: string },
+) {
   const [row] = await db
     .insert(s.users)
-    .values({ name: u.name ?? u.email, email: u.email, password_hash: await hashPassword(u.password), role: u.role })
+    .values({
+      name: u.name ?? u.email,
+      email: u.email,
+      password_hash: await hashPassword(u.password),
+      role: u.role,
+    })
     .returning();
   return row;
 }
@@ -19,7 +27,13 @@ export async function createCustomer(db: Db, c: Partial<typeof s.customers.$infe
   const n = next();
   const [row] = await db
     .insert(s.customers)
-    .values({ first_name: `First${n}`, last_name: `Last${n}`, postcode: 'SW1A 1AA', email: `c${n}@example.test`, ...c })
+    .values({
+      first_name: `First${n}`,
+      last_name: `Last${n}`,
+      postcode: 'SW1A 1AA',
+      email: `c${n}@example.test`,
+      ...c,
+    })
     .returning();
   return row;
 }
@@ -43,7 +57,10 @@ export async function createAffiliate(db: Db, a: Partial<typeof s.affiliates.$in
 }
 
 /** A coach tour with one group, one instance on `departure_date`, one hotel room offered. */
-export async function createTourInstance(db: Db, opts: { departure_date?: string; tour_type?: 'air' | 'coach' } = {}) {
+export async function createTourInstance(
+  db: Db,
+  opts: { departure_date?: string; tour_type?: 'air' | 'coach' } = {},
+) {
   const n = next();
   const departure = opts.departure_date ?? '2027-06-01';
   const [tour] = await db
@@ -58,7 +75,10 @@ export async function createTourInstance(db: Db, opts: { departure_date?: string
     .insert(s.tour_instances)
     .values({ tour_id: tour.id, tour_group_id: group.id, departure_date: departure, base_price: '499.00' })
     .returning();
-  const [hotel] = await db.insert(s.accommodations).values({ accommodation_name: `Hotel ${n}` }).returning();
+  const [hotel] = await db
+    .insert(s.accommodations)
+    .values({ accommodation_name: `Hotel ${n}` })
+    .returning();
   const [room] = await db
     .insert(s.accommodation_rooms)
     .values({ accommodation_id: hotel.id, name: 'Twin Room', board_basis: 'Half Board', occupancy: 2 })

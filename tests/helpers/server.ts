@@ -18,7 +18,10 @@ export const randomPort = () => 20000 + Math.floor(Math.random() * 20000);
  * Starts `src/server/main.ts` as its own process (as `npm start` does, without the web build) with
  * `env` on top of ours, and waits until GET /api/health answers 200 (or fails after `timeoutMs`).
  */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 120_000,
+): Promise<ServerProcess> {
   const port = env.PORT ?? String(randomPort());
   let out = '';
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

@@ -37,7 +37,9 @@ export function installAuth(app: FastifyInstance, db: Db) {
     const mutating = methods.some((m) => !['GET', 'HEAD', 'OPTIONS'].includes(m));
     const config = route.config as { public?: boolean; permission?: Permission } | undefined;
     if (mutating && !config?.public && !config?.permission) {
-      throw new Error(`Route ${methods.join(',')} ${route.url} needs a permission from src/shared/permissions.ts`);
+      throw new Error(
+        `Route ${methods.join(',')} ${route.url} needs a permission from src/shared/permissions.ts`,
+      );
     }
     if (config?.permission && !(config.permission in permissions)) {
       throw new Error(`Route ${route.url}: unknown permission ${config.permission}`);

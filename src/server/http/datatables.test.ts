@@ -7,7 +7,12 @@ import { HttpError } from './errors';
 const dialect = new PgDialect();
 const text = (q: ReturnType<typeof sql>) => dialect.sqlToQuery(q).sql;
 const sortable = { name: sql`a.name`, created_at: sql`a.created_at` };
-const opts = { sortable, defaultOrder: { column: 'created_at', dir: 'desc' as const }, defaultLength: 25, tieBreaker: sql`a.id` };
+const opts = {
+  sortable,
+  defaultOrder: { column: 'created_at', dir: 'desc' as const },
+  defaultLength: 25,
+  tieBreaker: sql`a.id`,
+};
 
 describe('DataTables request parsing (DESIGN.md §4)', () => {
   it('reads the protocol fields from qs-parsed strings', () => {
@@ -34,7 +39,10 @@ describe('DataTables request parsing (DESIGN.md §4)', () => {
     expect(dataTablesRequestSchema.safeParse({ foo: '1' }).success).toBe(false);
     expect(dataTablesRequestSchema.safeParse({ length: '501' }).success).toBe(false);
     expect(dataTablesRequestSchema.safeParse({ start: '1.5' }).success).toBe(false);
-    const req = dataTablesRequestSchema.parse({ order: [{ column: '1', dir: 'asc' }], columns: [{}, { data: 'secret' }] });
+    const req = dataTablesRequestSchema.parse({
+      order: [{ column: '1', dir: 'asc' }],
+      columns: [{}, { data: 'secret' }],
+    });
     expect(() => resolveTablePage(req, opts)).toThrow(HttpError);
   });
 

@@ -18,23 +18,27 @@ const columnSchema = z.object({
 });
 
 const intString = (label: string) =>
-  z
-    .union([z.string(), z.number()])
-    .transform((v, ctx) => {
-      const n = typeof v === 'number' ? v : Number(v);
-      if (!Number.isInteger(n)) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be a whole number.` });
-        return z.NEVER;
-      }
-      return n;
-    });
+  z.union([z.string(), z.number()]).transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : Number(v);
+    if (!Number.isInteger(n)) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a whole number.` });
+      return z.NEVER;
+    }
+    return n;
+  });
 
 /** The protocol's own fields; an area extends it with its filters (`.extend({...})`). */
 export const dataTablesShape = {
   draw: intString('draw').pipe(z.number().int().min(0)).optional(),
   start: intString('start').pipe(z.number().int().min(0, 'start must be 0 or more.')).optional(),
   length: intString('length')
-    .pipe(z.number().int().min(-1, 'length must be -1 (All) or a positive number.').max(500, 'length may be at most 500.'))
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(-1, 'length must be -1 (All) or a positive number.')
+        .max(500, 'length may be at most 500.'),
+    )
     .optional(),
   search: z.object({ value: z.string().max(200).optional(), regex: z.string().optional() }).optional(),
   order: z
@@ -141,10 +145,12 @@ export async function runSimpleTable<Row extends Record<string, unknown>>(
   const where = [...base];
   if (page.search) {
     const pattern = `%${likeEscape(page.search)}%`;
-    where.push(sql`(${sql.join(
-      opts.searchable.map((e) => sql`${e} ilike ${pattern}`),
-      sql` or `,
-    )})`);
+    where.push(
+      sql`(${sql.join(
+        opts.searchable.map((e) => sql`${e} ilike ${pattern}`),
+        sql` or `,
+      )})`,
+    );
   }
   const clause = (w: SQL[]) => (w.length ? sql`where ${sql.join(w, sql` and `)}` : sql``);
   const limit = page.limit == null ? sql`` : sql`limit ${page.limit}`;

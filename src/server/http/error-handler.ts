@@ -2,6 +2,10 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from './errors';
 
+function addError(errors: Record<string, string[]>, field: string, message: string) {
+  errors[field] = [...(errors[field] ?? []), message];
+}
+
 /**
  * Turns every error into the spec's envelope: `{success:false, message, errors?}`.
  * Validation problems answer 422 with messages per field; a user's mistake never answers 500.
@@ -13,11 +17,11 @@ export function installErrorHandler(app: FastifyInstance) {
       for (const v of err.validation) {
         const params = v.params as { keys?: string[] };
         if (v.keyword === 'unrecognized_keys' && params.keys) {
-          for (const k of params.keys) (errors[k] ??= []).push(`Unknown parameter ${k}.`);
+          for (const k of params.keys) addError(errors, k, `Unknown parameter ${k}.`);
           continue;
         }
         const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'request';
-        (errors[field] ??= []).push(v.message ?? 'Invalid value.');
+        addError(errors, field, v.message ?? 'Invalid value.');
       }
       return reply.status(422).send({ success: false, message: 'The given data was invalid.', errors });
     }

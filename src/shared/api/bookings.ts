@@ -43,7 +43,9 @@ export const bookingRowSchema = z.object({
     .nullable(),
   agent: party.nullable(),
   affiliate: party.nullable(),
-  old_customer: z.object({ id: z.number(), first_name: z.string().nullable(), last_name: z.string().nullable() }).nullable(),
+  old_customer: z
+    .object({ id: z.number(), first_name: z.string().nullable(), last_name: z.string().nullable() })
+    .nullable(),
   old_agent: party.nullable(),
   old_affiliate: party.nullable(),
 });

@@ -23,4 +23,5 @@ export const idSchema = z.coerce
 
 export const optionalId = z.preprocess(blankToUndefined, idSchema.optional());
 
-export const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
+export const optionalText = (max: number) =>
+  z.preprocess(blankToUndefined, z.string().trim().max(max).optional());

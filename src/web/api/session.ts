@@ -1,0 +1,63 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The signed-in session as kept in localStorage (spec 1 §6): the bearer token under 'token' and the
+ * role under 'user_role'. Components read it through `useSession`, which re-renders on change
+ * (also when another tab signs out).
+ */
+const TOKEN_KEY = 'token';
+const ROLE_KEY = 'user_role';
+
+const listeners = new Set<() => void>();
+const emit = () => {
+  for (const l of listeners) l();
+};
+
+export function getToken(): string | null {
+  return localStorage.getItem(TOKEN_KEY);
+}
+
+/** The stored role, or null when missing or unreadable. */
+export function getRole(): number | null {
+  const raw = localStorage.getItem(ROLE_KEY);
+  const n = raw === null ? Number.NaN : Number(raw);
+  return Number.isInteger(n) ? n : null;
+}
+
+export function saveSession(token: string, role: number | null | undefined): void {
+  localStorage.setItem(TOKEN_KEY, token);
+  if (role != null) localStorage.setItem(ROLE_KEY, String(role));
+  else localStorage.removeItem(ROLE_KEY);
+  emit();
+}
+
+export function saveRole(role: number): void {
+  localStorage.setItem(ROLE_KEY, String(role));
+  emit();
+}
+
+export function clearSession(): void {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(ROLE_KEY);
+  emit();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === TOKEN_KEY || e.key === ROLE_KEY || e.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+const snapshot = () => `${getToken() ?? ''}|${getRole() ?? ''}`;
+
+/** The current token and role; re-renders when either changes. */
+export function useSession(): { token: string | null; role: number | null } {
+  useSyncExternalStore(subscribe, snapshot);
+  return { token: getToken(), role: getRole() };
+}

@@ -1,0 +1,112 @@
+import { Button, Fieldset, Grid, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { DateField } from '../../ui/DateField';
+import { BookingForField } from './BookingForField';
+import { type BookingFor, type BookingSearch, bookingForOptions } from './booking-search';
+
+interface Props {
+  value: BookingSearch;
+  onChange: (patch: Partial<BookingSearch>) => void;
+  onSearch: () => void;
+  onReset: () => void;
+}
+
+function DateRange({
+  legend,
+  from,
+  to,
+  onChange,
+}: {
+  legend: string;
+  from: string | null;
+  to: string | null;
+  onChange: (from: string | null, to: string | null) => void;
+}) {
+  return (
+    <Fieldset
+      legend={legend}
+      variant="unstyled"
+      styles={{ legend: { fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)', marginBottom: 4 } }}
+    >
+      <SimpleGrid cols={2} spacing="sm">
+        <DateField
+          label="From"
+          aria-label={`${legend} from`}
+          value={from}
+          maxDate={to ?? undefined}
+          onChange={(v) => onChange(v, to)}
+        />
+        <DateField
+          label="To"
+          aria-label={`${legend} to`}
+          value={to}
+          minDate={from ?? undefined}
+          onChange={(v) => onChange(from, v)}
+        />
+      </SimpleGrid>
+    </Fieldset>
+  );
+}
+
+/**
+ * The bookings search form (spec 1 §2): reference, 'Booking for' with its party control, booking and
+ * departure date ranges. The filters apply only on 'Search Bookings' (or Enter).
+ */
+export function BookingSearchForm({ value, onChange, onSearch, onReset }: Props) {
+  return (
+    <Paper withBorder p="md" mb="md" radius="md">
+      <form
+        aria-label="Search bookings"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSearch();
+        }}
+      >
+        <Grid gap="md" align="flex-end">
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <TextInput
+              label="Booking reference"
+              placeholder="e.g. HB108400"
+              value={value.ref}
+              maxLength={50}
+              onChange={(e) => onChange({ ref: e.currentTarget.value })}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, lg: 3 }}>
+            <Select
+              label="Booking for"
+              data={bookingForOptions.map((o) => ({ value: o.value, label: o.label }))}
+              value={value.bookingFor}
+              allowDeselect={false}
+              onChange={(v) => v && onChange({ bookingFor: v as BookingFor })}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 6 }}>
+            <BookingForField value={value} onChange={onChange} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <DateRange
+              legend="Booking date"
+              from={value.bookingFrom}
+              to={value.bookingTo}
+              onChange={(bookingFrom, bookingTo) => onChange({ bookingFrom, bookingTo })}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <DateRange
+              legend="Departure date"
+              from={value.departureFrom}
+              to={value.departureTo}
+              onChange={(departureFrom, departureTo) => onChange({ departureFrom, departureTo })}
+            />
+          </Grid.Col>
+        </Grid>
+        <Group justify="flex-end" mt="md" gap="sm">
+          <Button type="button" variant="default" onClick={onReset}>
+            Reset
+          </Button>
+          <Button type="submit">Search Bookings</Button>
+        </Group>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,101 @@
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+dayjs.extend(customParseFormat);
+
+/** The business runs on UK time: every date-time is shown in it (DESIGN.md §4). */
+export const APP_TIMEZONE = 'Europe/London';
+
+const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * 'YYYY-MM-DD' or an ISO date-time → 'DD/MM/YYYY' (spec 1 §9). A bare calendar date is reformatted
+ * as text, never through a time zone; a date-time is shown as its Europe/London day. Empty or
+ * unreadable input gives ''.
+ */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const ymd = YMD.exec(value);
+  if (ymd) return `${ymd[3]}/${ymd[2]}/${ymd[1]}`;
+  const d = dayjs(value);
+  return d.isValid() ? d.tz(APP_TIMEZONE).format('DD/MM/YYYY') : '';
+}
+
+/** ISO date-time → 'DD/MM/YYYY H:mm' in Europe/London (spec 1 §9, booking date). */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = dayjs(value);
+  return d.isValid() ? d.tz(APP_TIMEZONE).format('DD/MM/YYYY H:mm') : '';
+}
+
+/**
+ * A calendar date → 'YYYY-MM-DD' as the API expects. A Date is read in local time (what the user
+ * picked, not its UTC instant); a string already in YYYY-MM-DD passes through. Empty → undefined.
+ */
+export function toApiDate(value: Date | string | null | undefined): string | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  if (typeof value === 'string') {
+    const d = dayjs(value.slice(0, 10), 'YYYY-MM-DD', true);
+    return d.isValid() ? d.format('YYYY-MM-DD') : undefined;
+  }
+  if (Number.isNaN(value.getTime())) return undefined;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+}
+
+/**
+ * Reads what a user typed into a date field: 'DD/MM/YYYY' (also D/M/YYYY, with '.' or '-'), or
+ * 'YYYY-MM-DD'. Returns 'YYYY-MM-DD', or null when it is not a real date.
+ */
+export function parseUkDate(text: string): string | null {
+  const s = text.trim();
+  const uk = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(s);
+  const iso = YMD.exec(s);
+  const [y, m, d] = uk ? [uk[3], uk[2], uk[1]] : iso ? [iso[1], iso[2], iso[3]] : [];
+  if (!y || !m || !d) return null;
+  const ymd = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+  return dayjs(ymd, 'YYYY-MM-DD', true).isValid() ? ymd : null;
+}
+
+const MONEY = /^(-)?(\d*)(?:\.(\d*))?$/;
+
+/** Adds one to a string of decimal digits ('099' → '100', '99' → '100'). */
+function incrementDigits(digits: string): string {
+  const out = digits.split('');
+  for (let i = out.length - 1; i >= 0; i--) {
+    if (out[i] !== '9') {
+      out[i] = String(Number(out[i]) + 1);
+      return out.join('');
+    }
+    out[i] = '0';
+  }
+  return `1${out.join('')}`;
+}
+
+/**
+ * A money amount in pounds → '£1,234.50' (negative: '-£12.00'). Works on the decimal text itself,
+ * never through a float, so '0.285' shows as £0.29 (half away from zero) and large values stay exact.
+ * Numbers are accepted for convenience; null/undefined/'' give ''. Unreadable text is returned as is.
+ */
+export function formatMoney(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const text = typeof value === 'number' ? String(value) : value.trim().replace(/,/g, '');
+  const m = MONEY.exec(text);
+  if (!m || (m[2] === '' && !m[3])) return String(value);
+  const negative = m[1] === '-';
+  let whole = m[2].replace(/^0+(?=\d)/, '') || '0';
+  const frac = (m[3] ?? '').padEnd(3, '0');
+  let pence = frac.slice(0, 2);
+  if (Number(frac[2]) >= 5) {
+    const bumped = incrementDigits(whole + pence);
+    whole = bumped.slice(0, -2) || '0';
+    pence = bumped.slice(-2);
+  }
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const isZero = /^0*$/.test(whole) && pence === '00';
+  return `${negative && !isZero ? '-' : ''}£${grouped}.${pence}`;
+}

@@ -1,0 +1,43 @@
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/notifications/styles.css';
+import 'mantine-datatable/styles.css';
+import './app.css';
+import 'dayjs/locale/en-gb';
+import './lib/format';
+import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { setUnauthorizedHandler } from './api/client';
+import { clearUserData, queryClient } from './api/query-client';
+import { router } from './router';
+import { theme } from './theme';
+
+// A 401 anywhere ends the session: forget cached data and show the login screen.
+setUnauthorizedHandler(() => {
+  clearUserData();
+  if (router.state.location.pathname !== '/login') void router.navigate('/login', { replace: true });
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('No #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <DatesProvider settings={{ locale: 'en-gb', firstDayOfWeek: 1, consistentWeeks: true }}>
+        <QueryClientProvider client={queryClient}>
+          <ModalsProvider>
+            <Notifications position="top-right" limit={4} />
+            <RouterProvider router={router} />
+          </ModalsProvider>
+        </QueryClientProvider>
+      </DatesProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,32 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { pathTo, routeByName } from '../shared/routes';
+import { BookingsListPage } from './areas/bookings/BookingsListPage';
+import { AppLayout } from './shell/AppLayout';
+import { DashboardPage } from './shell/DashboardPage';
+import { LoginPage } from './shell/LoginPage';
+import { NotFoundPage } from './shell/NotFoundPage';
+import { RequireAuth } from './shell/RequireAuth';
+import { RouteErrorPage } from './shell/RouteErrorPage';
+
+/**
+ * The screens of the web app, by the named routes of src/shared/routes.ts. A route added here must
+ * also join `implementedRoutes` there, which shows it in the navigation.
+ */
+export const router = createBrowserRouter([
+  { path: routeByName.login.path, element: <LoginPage />, errorElement: <RouteErrorPage /> },
+  {
+    element: (
+      <RequireAuth>
+        <AppLayout />
+      </RequireAuth>
+    ),
+    errorElement: <RouteErrorPage />,
+    children: [
+      // Spec 1 §2: '/' redirects to /bookings.
+      { index: true, element: <Navigate to={pathTo('bookings')} replace /> },
+      { path: routeByName.dashboard.path, element: <DashboardPage /> },
+      { path: routeByName.bookings.path, element: <BookingsListPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

@@ -1,0 +1,20 @@
+import { useNavigate } from 'react-router';
+import { api } from '../api/client';
+import { clearUserData } from '../api/query-client';
+import { clearSession } from '../api/session';
+
+/** Spec 1 §6: logout removes the token and goes to /login (the server forgets the token first). */
+export function useLogout() {
+  const navigate = useNavigate();
+  return async () => {
+    try {
+      await api.post('/logout');
+    } catch {
+      // Signed out locally whatever the server says (it may already have expired the token).
+    } finally {
+      clearSession();
+      clearUserData();
+      void navigate('/login', { replace: true });
+    }
+  };
+}

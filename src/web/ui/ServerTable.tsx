@@ -1,0 +1,221 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import {
+  type CSSProperties,
+  type ReactNode,
+  type Ref,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+} from 'react';
+import { api } from '../api/client';
+import {
+  buildTableQuery,
+  cleanFilters,
+  recordsText,
+  type SortDir,
+  type TableFilters,
+  type TablePage,
+} from './datatables';
+import { QuickSearch, useDelayedSearch } from './QuickSearch';
+
+export interface ServerTableColumn<T> {
+  /** The DataTables `columns[i][data]` name; the server sorts by it. */
+  accessor: string;
+  title: ReactNode;
+  sortable?: boolean;
+  render?: (row: T, index: number) => ReactNode;
+  width?: number | string;
+  textAlign?: 'left' | 'center' | 'right';
+  noWrap?: boolean;
+}
+
+export interface ServerTableHandle {
+  /** Fetches the current page again. */
+  reload: () => void;
+}
+
+export interface ServerTableProps<T> {
+  /** API path of the table, e.g. '/bookings/table'. */
+  endpoint: string;
+  columns: ServerTableColumn<T>[];
+  /** Extra query parameters; a change goes back to page 1 and reloads. Blank values are not sent. */
+  filters?: TableFilters;
+  pageSizes?: number[];
+  defaultPageSize?: number;
+  /** Initial sort: a column index into `columns`. Without it the server's default order applies. */
+  defaultOrder?: { column: number; dir: SortDir };
+  /** Shows the quick-search box (DataTables `search[value]`). */
+  quickSearch?: boolean;
+  /** Pause after typing before the quick search runs (ms). Enter searches at once. */
+  searchDelay?: number;
+  searchPlaceholder?: string;
+  /** Change it to fetch again (e.g. after a 'Search' button). */
+  reloadKey?: string | number;
+  rowStyle?: (row: T, index: number) => CSSProperties | undefined;
+  emptyText?: string;
+  /** Accessible name of the table. */
+  label: string;
+  idAccessor?: string;
+  ref?: Ref<ServerTableHandle>;
+}
+
+/**
+ * The one server-side table of the app (DESIGN.md §3): mantine-datatable driven by the DataTables
+ * protocol. The previous page stays on screen, under the loader, while the next one is fetched.
+ */
+export function ServerTable<T extends object>({
+  endpoint,
+  columns,
+  filters,
+  pageSizes = [25, 50, 100, 500],
+  defaultPageSize,
+  defaultOrder,
+  quickSearch = false,
+  searchDelay = 1500,
+  searchPlaceholder = 'Search…',
+  reloadKey,
+  rowStyle,
+  emptyText = 'No records found',
+  label,
+  idAccessor = 'id',
+  ref,
+}: ServerTableProps<T>) {
+  const [pageSize, setPageSize] = useState(defaultPageSize ?? pageSizes[0]);
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<{ column: number; dir: SortDir } | null>(defaultOrder ?? null);
+  const searchBox = useDelayedSearch(searchDelay);
+  const search = searchBox.search;
+  const draw = useRef(0);
+
+  // A change of filters or search starts again from page 1 (reset during render, not in an effect,
+  // so no request goes out for the old page with the new filters).
+  const resetKey = JSON.stringify([cleanFilters(filters), search]);
+  const [seenResetKey, setSeenResetKey] = useState(resetKey);
+  if (seenResetKey !== resetKey) {
+    setSeenResetKey(resetKey);
+    setPage(1);
+  }
+
+  const columnsKey = columns.map((c) => `${c.accessor}:${c.sortable ? 1 : 0}`).join(',');
+  const query = useQuery({
+    queryKey: [
+      'table',
+      endpoint,
+      { page, pageSize, sort, search, filters: cleanFilters(filters), columnsKey, reloadKey },
+    ],
+    queryFn: ({ signal }) => {
+      draw.current += 1;
+      const q = buildTableQuery({
+        draw: draw.current,
+        page,
+        pageSize,
+        search,
+        orderColumn: sort?.column ?? null,
+        orderDir: sort?.dir ?? 'asc',
+        columns,
+        filters,
+      });
+      return api.get<TablePage<T>>(endpoint, q, signal);
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+  const { refetch } = query;
+  useImperativeHandle(ref, () => ({ reload: () => void refetch() }), [refetch]);
+
+  const result = query.data;
+  const records = result?.data ?? [];
+  const filtered = result?.recordsFiltered ?? 0;
+  const total = result?.recordsTotal ?? 0;
+
+  // A reload that leaves fewer pages than the one shown goes back to the last page.
+  const lastPage = Math.max(1, Math.ceil(filtered / pageSize));
+  useEffect(() => {
+    if (!query.isPlaceholderData && result && page > lastPage) setPage(lastPage);
+  }, [query.isPlaceholderData, result, page, lastPage]);
+
+  const sortStatus: DataTableSortStatus<T> = {
+    columnAccessor: sort ? (columns[sort.column]?.accessor ?? '') : '',
+    direction: sort?.dir ?? 'asc',
+  };
+
+  const dtColumns: DataTableColumn<T>[] = columns.map((c) => ({
+    accessor: c.accessor,
+    title: c.title,
+    sortable: c.sortable,
+    width: c.width,
+    textAlign: c.textAlign,
+    noWrap: c.noWrap,
+    render: c.render ? (row: T, index: number) => c.render?.(row, index) : undefined,
+  }));
+
+  const pageSizeProps =
+    pageSizes.length > 1
+      ? {
+          recordsPerPageOptions: pageSizes,
+          recordsPerPageLabel: 'Rows per page',
+          onRecordsPerPageChange: (n: number) => {
+            setPageSize(n);
+            setPage(1);
+          },
+        }
+      : {};
+
+  return (
+    <div>
+      {quickSearch && (
+        <QuickSearch
+          text={searchBox.text}
+          onTextChange={searchBox.setText}
+          onEnter={searchBox.applyNow}
+          placeholder={searchPlaceholder}
+          count={result ? filtered : undefined}
+        />
+      )}
+      {query.isError && (
+        <Alert color="red" title="The list could not be loaded" mb="sm">
+          <Group justify="space-between">
+            <Text size="sm">{query.error.message}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      <DataTable<T>
+        aria-label={label}
+        withTableBorder
+        borderRadius="sm"
+        striped
+        highlightOnHover
+        verticalAlign="center"
+        minHeight={records.length ? undefined : 180}
+        idAccessor={idAccessor}
+        columns={dtColumns}
+        records={records}
+        fetching={query.isFetching}
+        loaderType="dots"
+        noRecordsText={query.isFetching && !result ? 'Loading…' : emptyText}
+        rowStyle={rowStyle}
+        sortStatus={sortStatus}
+        onSortStatusChange={(s) => {
+          const index = columns.findIndex((c) => c.accessor === s.columnAccessor);
+          // A newly chosen column starts ascending (as jQuery DataTables does); the same one flips.
+          const dir = sort && index === sort.column ? s.direction : 'asc';
+          setSort(index >= 0 ? { column: index, dir } : null);
+          setPage(1);
+        }}
+        page={page}
+        onPageChange={setPage}
+        totalRecords={filtered}
+        recordsPerPage={pageSize}
+        paginationText={({ from, to }) => recordsText(from, to, filtered, total)}
+        getPaginationControlProps={(control) => ({ 'aria-label': `${control} page` })}
+        {...pageSizeProps}
+      />
+    </div>
+  );
+}

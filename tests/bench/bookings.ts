@@ -1,0 +1,158 @@
+/**
+ * `npm run bench:bookings [-- --scale 1000000 --iterations 200]`: loads (or reuses) the scale data
+ * set on a PostgreSQL server (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/tour_bench,
+ * created when missing), starts the API in this process, and prints p50/p95/p99 latency of the
+ * bookings list cases over HTTP and, beside each, the same service call straight on PostgreSQL.
+ */
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app';
+import { ensureAdmin } from '../../src/server/areas/auth/service';
+import { listBookings } from '../../src/server/areas/bookings/service';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase, queryRows } from '../../src/server/db/client';
+import { seedScale } from '../../src/server/db/seed/scale';
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const scale = arg('scale', 1_000_000);
+const iterations = arg('iterations', 200);
+const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tour_bench';
+
+async function ensureDatabase() {
+  const u = new URL(url);
+  const name = u.pathname.slice(1);
+  u.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: u.toString() });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`create database "${name.replaceAll('"', '')}"`);
+  await admin.end();
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const fmt = (n: number) => n.toFixed(1).padStart(7);
+
+async function time(fn: () => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < 5; i++) await fn(); // warm-up
+  const out: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const t0 = performance.now();
+    await fn();
+    out.push(performance.now() - t0);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+async function main() {
+  await ensureDatabase();
+  const database = await openDatabase({ url, poolSize: 10 });
+  const { db } = database;
+  await database.migrate();
+  const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from bookings`);
+  if (n < scale) {
+    console.log(`loading ${scale.toLocaleString('en-GB')} bookings (found ${n.toLocaleString('en-GB')})...`);
+    await seedScale(db, scale, { log: (m) => console.log(`  ${m}`) });
+  }
+  await ensureAdmin(db, 'bench@bench.test', 'bench-password-1');
+  const app = await buildApp({
+    db,
+    config: loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: url }),
+    webDir: '/none',
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@bench.test', password: 'bench-password-1' }),
+  });
+  const { Token } = await login.json();
+
+  // Realistic parameters taken from the data itself.
+  const [sample] = await queryRows<{
+    booking_ref: string;
+    customer_id: number;
+    last_name: string;
+    postcode: string;
+  }>(
+    db,
+    sql`select b.booking_ref, b.customer_id, c.last_name, c.postcode from bookings b join customers c on c.id = b.customer_id
+        where b.booking_ref is not null order by b.id limit 1 offset 4321`,
+  );
+  const [agent] = await queryRows<{ agent_id: number }>(
+    db,
+    sql`select agent_id from bookings where agent_id is not null group by agent_id order by count(*) desc limit 1`,
+  );
+  const [airline] = await queryRows<{ airline_ref: string }>(
+    db,
+    sql`select airline_ref from tour_bookings where airline_ref is not null order by id limit 1 offset 777`,
+  );
+  const columns = ['booking_ref', 'departure_date', 'customer', 'agent', 'affiliate', 'created_at', 'action'];
+  const cases: [string, Record<string, string | number>][] = [
+    ['first page', {}],
+    ['page 200', { start: 199 * 25 }],
+    ['reference search', { search_by_ref: sample.booking_ref }],
+    ['customer name search', { search_by_customer: sample.last_name }],
+    ['customer postcode search', { search_by_customer: sample.postcode }],
+    ['agent filter', { search_by_agent: agent.agent_id }],
+    [
+      'booking date range (1 month)',
+      { search_by_booking_start: '2026-03-01', search_by_booking_end: '2026-03-31' },
+    ],
+    [
+      'departure range (1 month)',
+      { search_by_departure_start: '2026-07-01', search_by_departure_end: '2026-07-31' },
+    ],
+    ['airline reference', { search_by_airline_ref: airline.airline_ref }],
+  ];
+
+  console.log(`\nbookings list on ${n.toLocaleString('en-GB')} bookings, ${iterations} runs each (ms)`);
+  console.log(`${'case'.padEnd(30)}   HTTP p50     p95     p99 | direct p50   p95     p99 | rows`);
+  for (const [name, params] of cases) {
+    const q = new URLSearchParams({
+      draw: '1',
+      start: '0',
+      length: '25',
+      'order[0][column]': '5',
+      'order[0][dir]': 'desc',
+    });
+    columns.forEach((c, i) => {
+      q.set(`columns[${i}][data]`, c);
+    });
+    for (const [k, v] of Object.entries(params)) q.set(k, String(v));
+    let filtered = 0;
+    const http = await time(async () => {
+      const res = await fetch(`${base}/api/bookings/table?${q}`, {
+        headers: { authorization: `Bearer ${Token}` },
+      });
+      const body = await res.json();
+      if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(body)}`);
+      filtered = body.recordsFiltered;
+    });
+    const req = {
+      draw: 1,
+      start: Number(params.start ?? 0),
+      length: 25,
+      order: [{ column: 5, dir: 'desc' as const }],
+      columns: columns.map((data) => ({ data })),
+      ...Object.fromEntries(Object.entries(params).filter(([k]) => k !== 'start')),
+    };
+    const direct = await time(() => listBookings(db, req as never));
+    console.log(
+      `${name.padEnd(30)} ${fmt(percentile(http, 50))} ${fmt(percentile(http, 95))} ${fmt(percentile(http, 99))} | ${fmt(percentile(direct, 50))} ${fmt(percentile(direct, 95))} ${fmt(percentile(direct, 99))} | ${filtered.toLocaleString('en-GB')}`,
+    );
+  }
+  await app.close();
+  await database.close();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
