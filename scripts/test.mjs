@@ -14,7 +14,14 @@ rmSync(out, { force: true });
 const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
 const r = spawnSync(
   process.execPath,
-  [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...process.argv.slice(2)],
+  [
+    vitest,
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+    ...process.argv.slice(2),
+  ],
   { cwd: root, stdio: 'inherit' },
 );
 let passed = 0;

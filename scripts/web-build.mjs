@@ -23,7 +23,9 @@ function newestMtime(p) {
 export function webBuildIsStale() {
   if (!existsSync(stamp)) return true;
   const built = statSync(stamp).mtimeMs;
-  const sources = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(root, p));
+  const sources = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'].map((p) =>
+    path.join(root, p),
+  );
   return sources.some((p) => newestMtime(p) > built);
 }
 
@@ -32,7 +34,10 @@ export function ensureWebBuilt() {
   if (!webBuildIsStale()) return;
   console.log('[start] building the web app (first run or sources changed)...');
   const vite = path.join(root, 'node_modules/vite/bin/vite.js');
-  const r = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) {
     console.error('[start] the web app failed to build');
     process.exit(r.status ?? 1);

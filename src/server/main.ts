@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { ensureAdmin } from './areas/auth/service';
 import { buildApp } from './app';
+import { ensureAdmin } from './areas/auth/service';
 import { loadConfig } from './config';
 import { openDatabase, queryRows } from './db/client';
 import { seedDemo } from './db/seed/demo';
@@ -30,7 +30,8 @@ async function main() {
       }
     }
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-      if (await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)) log(`created admin ${config.ADMIN_EMAIL}`);
+      if (await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD))
+        log(`created admin ${config.ADMIN_EMAIL}`);
     }
   });
 

@@ -33,7 +33,10 @@ describe.each(testDbKinds)('sign-in and tokens on %s', (kind) => {
       payload: { email: 'accounts@test.test', password: 'wrong' },
     });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ success: false, message: 'Username & Password are invalid! Please try again.' });
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'Username & Password are invalid! Please try again.',
+    });
   });
 
   it('throttles repeated failures for one email with 429, even with the right password', async () => {
@@ -53,7 +56,11 @@ describe.each(testDbKinds)('sign-in and tokens on %s', (kind) => {
 
   it('answers 401 without a token, with a made-up token, and after logout', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/bookings/table' })).statusCode).toBe(401);
-    const fake = await t.app.inject({ method: 'GET', url: '/api/bookings/table', headers: bearer('x'.repeat(43)) });
+    const fake = await t.app.inject({
+      method: 'GET',
+      url: '/api/bookings/table',
+      headers: bearer('x'.repeat(43)),
+    });
     expect(fake.statusCode).toBe(401);
 
     const login = await t.app.inject({
@@ -62,14 +69,17 @@ describe.each(testDbKinds)('sign-in and tokens on %s', (kind) => {
       payload: { email: 'accounts@test.test', password: 'accounts-pass-1' },
     });
     const token = login.json().Token;
-    expect((await t.app.inject({ method: 'POST', url: '/api/details', headers: bearer(token) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/details', headers: bearer(token) })).statusCode,
+    ).toBe(200);
     const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) });
     expect(out.json()).toMatchObject({ success: true });
-    expect((await t.app.inject({ method: 'POST', url: '/api/details', headers: bearer(token) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/details', headers: bearer(token) })).statusCode,
+    ).toBe(401);
   });
 
   it('expires tokens', async () => {
-
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/login',
@@ -80,11 +90,17 @@ describe.each(testDbKinds)('sign-in and tokens on %s', (kind) => {
       .update(user_tokens)
       .set({ expires_at: sql`now() - interval '1 minute'` })
       .where(eq(user_tokens.token_hash, hashToken(token)));
-    expect((await t.app.inject({ method: 'POST', url: '/api/details', headers: bearer(token) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/details', headers: bearer(token) })).statusCode,
+    ).toBe(401);
   });
 
   it('answers JSON 404 for unknown API paths and health without a token', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing', headers: bearer(t.adminToken) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/no-such-thing',
+      headers: bearer(t.adminToken),
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().success).toBe(false);
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });

@@ -2,10 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { old_agents, old_customers } from '../../src/server/db/schema';
 import { bearer, createTestContext, type TestContext } from '../helpers/app';
 import { testDbKinds } from '../helpers/db';
-import { createAffiliate, createAgent, createBooking, createCustomer, createTourInstance } from '../helpers/factories';
+import {
+  createAffiliate,
+  createAgent,
+  createBooking,
+  createCustomer,
+  createTourInstance,
+} from '../helpers/factories';
 
 /** DataTables query string for the bookings list, as the web app sends it. */
-function tableQuery(params: Record<string, string | number> = {}, order?: { column: number; dir: 'asc' | 'desc' }) {
+function tableQuery(
+  params: Record<string, string | number> = {},
+  order?: { column: number; dir: 'asc' | 'desc' },
+) {
   const columns = ['booking_ref', 'departure_date', 'customer', 'agent', 'affiliate', 'created_at', 'action'];
   const q = new URLSearchParams({ draw: '1', start: '0', length: '25' });
   columns.forEach((c, i) => {
@@ -26,17 +35,30 @@ describe.each(testDbKinds)('bookings list on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestContext(kind);
     const db = t.db;
-    const smith = await createCustomer(db, { first_name: 'Joan', last_name: 'Smithers', postcode: 'LS1 4AP' });
+    const smith = await createCustomer(db, {
+      first_name: 'Joan',
+      last_name: 'Smithers',
+      postcode: 'LS1 4AP',
+    });
     const black = await createCustomer(db, { first_name: 'Barry', last_name: 'Black', is_blacklisted: true });
     const agent = await createAgent(db, { name: 'Sunway Travel' });
     const affiliate = await createAffiliate(db, { name: 'Daily Post Holidays' });
     const { instance } = await createTourInstance(db, { departure_date: '2027-05-10' });
     const later = await createTourInstance(db, { departure_date: '2027-09-20' });
     ids.smith = (
-      await createBooking(db, { customer_id: smith.id, created_at: '2026-03-01T10:15:00Z', instance, airline_ref: 'JX7K2P' })
+      await createBooking(db, {
+        customer_id: smith.id,
+        created_at: '2026-03-01T10:15:00Z',
+        instance,
+        airline_ref: 'JX7K2P',
+      })
     ).id;
     ids.black = (
-      await createBooking(db, { customer_id: black.id, created_at: '2026-04-02T09:00:00Z', instance: later.instance })
+      await createBooking(db, {
+        customer_id: black.id,
+        created_at: '2026-04-02T09:00:00Z',
+        instance: later.instance,
+      })
     ).id;
     ids.agent = (
       await createBooking(db, {
@@ -59,7 +81,12 @@ describe.each(testDbKinds)('bookings list on %s', (kind) => {
     await db.insert(old_customers).values({ id: 7001, first_name: 'Olive', last_name: 'Oldham' });
     await db.insert(old_agents).values({ id: 8001, name: 'Legacy Tours Ltd' });
     ids.old = (
-      await createBooking(db, { old_booking_id: 51234, old_customer_id: 7001, old_agent_id: 8001, created_at: '2025-01-01T08:00:00Z' })
+      await createBooking(db, {
+        old_booking_id: 51234,
+        old_customer_id: 7001,
+        old_agent_id: 8001,
+        created_at: '2025-01-01T08:00:00Z',
+      })
     ).id;
     ids.agentId = agent.id;
     ids.affiliateId = affiliate.id;
@@ -67,14 +94,21 @@ describe.each(testDbKinds)('bookings list on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const get = async (url: string, token = t.adminToken) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const get = async (url: string, token = t.adminToken) =>
+    t.app.inject({ method: 'GET', url, headers: bearer(token) });
 
   it('lists newest booking first by default with the DataTables envelope', async () => {
     const res = await get(tableQuery());
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ draw: 1, recordsTotal: 5, recordsFiltered: 5 });
-    expect(body.data.map((r: { id: number }) => r.id)).toEqual([ids.affiliate, ids.agent, ids.black, ids.smith, ids.old]);
+    expect(body.data.map((r: { id: number }) => r.id)).toEqual([
+      ids.affiliate,
+      ids.agent,
+      ids.black,
+      ids.smith,
+      ids.old,
+    ]);
     const affiliateRow = body.data[0];
     expect(affiliateRow).toMatchObject({
       changes_accepted: 0,
@@ -99,7 +133,9 @@ describe.each(testDbKinds)('bookings list on %s', (kind) => {
   });
 
   it('filters by reference prefix, case-insensitively, and by old booking id', async () => {
-    const ref = (await get(tableQuery())).json().data.find((r: { id: number }) => r.id === ids.black).booking_ref;
+    const ref = (await get(tableQuery()))
+      .json()
+      .data.find((r: { id: number }) => r.id === ids.black).booking_ref;
     const body = (await get(tableQuery({ search_by_ref: ref.toLowerCase() }))).json();
     expect(body.data.map((r: { id: number }) => r.id)).toEqual([ids.black]);
     expect(body.recordsFiltered).toBe(1);
@@ -124,17 +160,15 @@ describe.each(testDbKinds)('bookings list on %s', (kind) => {
     const idsOf = async (p: Record<string, string | number>) =>
       (await get(tableQuery(p))).json().data.map((r: { id: number }) => r.id);
     // 2026-06-04T23:30Z is 5 June in London (BST).
-    expect(await idsOf({ search_by_booking_start: '2026-06-05', search_by_booking_end: '2026-06-05' })).toEqual([
-      ids.affiliate,
-    ]);
-    expect(await idsOf({ search_by_booking_start: '2026-03-01', search_by_booking_end: '2026-04-30' })).toEqual([
-      ids.black,
-      ids.smith,
-    ]);
-    expect(await idsOf({ search_by_departure_start: '2027-09-01', search_by_departure_end: '2027-09-30' })).toEqual([
-      ids.affiliate,
-      ids.black,
-    ]);
+    expect(
+      await idsOf({ search_by_booking_start: '2026-06-05', search_by_booking_end: '2026-06-05' }),
+    ).toEqual([ids.affiliate]);
+    expect(
+      await idsOf({ search_by_booking_start: '2026-03-01', search_by_booking_end: '2026-04-30' }),
+    ).toEqual([ids.black, ids.smith]);
+    expect(
+      await idsOf({ search_by_departure_start: '2027-09-01', search_by_departure_end: '2027-09-30' }),
+    ).toEqual([ids.affiliate, ids.black]);
   });
 
   it('sorts by a chosen column and pages', async () => {
@@ -173,7 +207,11 @@ describe.each(testDbKinds)('bookings list on %s', (kind) => {
   });
 
   it('gives the filters data and the pickers', async () => {
-    const filters = await t.app.inject({ method: 'POST', url: '/api/get-booking-filters-data', headers: bearer(t.adminToken) });
+    const filters = await t.app.inject({
+      method: 'POST',
+      url: '/api/get-booking-filters-data',
+      headers: bearer(t.adminToken),
+    });
     expect(filters.json()).toMatchObject({ status: true, data: { agents: [{ name: 'Sunway Travel' }] } });
     const typeahead = await t.app.inject({
       method: 'POST',

@@ -14,7 +14,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     drop = database.drop;
     const url = database.url as string;
     await database.close();
-    const env = { DATABASE_URL: url, SEED: 'none', ADMIN_EMAIL: 'first.admin@test.test', ADMIN_PASSWORD: 'first-admin-pass' };
+    const env = {
+      DATABASE_URL: url,
+      SEED: 'none',
+      ADMIN_EMAIL: 'first.admin@test.test',
+      ADMIN_PASSWORD: 'first-admin-pass',
+    };
     [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
   });
   afterAll(async () => {

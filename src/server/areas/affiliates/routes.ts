@@ -19,7 +19,13 @@ export const affiliateRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       runSimpleTable(db, req.query, {
         from: sql`affiliates`,
         select: sql`id, code, name, email, is_active, created_at`,
-        sortable: { id: sql`id`, code: sql`code`, name: sql`name`, is_active: sql`is_active`, created_at: sql`created_at` },
+        sortable: {
+          id: sql`id`,
+          code: sql`code`,
+          name: sql`name`,
+          is_active: sql`is_active`,
+          created_at: sql`created_at`,
+        },
         defaultOrder: { column: 'name', dir: 'asc' },
         defaultLength: 25,
         tieBreaker: sql`id`,

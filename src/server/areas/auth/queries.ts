@@ -21,7 +21,9 @@ export async function findUserByTokenHash(db: Db, tokenHash: string): Promise<St
 }
 
 export async function insertToken(db: Db, userId: number, tokenHash: string, expiresAt: Date) {
-  await db.insert(user_tokens).values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt.toISOString() });
+  await db
+    .insert(user_tokens)
+    .values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt.toISOString() });
   // Housekeeping: a user's expired tokens are of no use to anyone.
   await db
     .delete(user_tokens)
@@ -53,6 +55,9 @@ export async function clearFailures(db: Db, email: string) {
   await db.delete(login_failures).where(eq(login_failures.email, email));
 }
 
-export async function insertUser(db: Db, user: { name: string; email: string; password_hash: string; role: number }) {
+export async function insertUser(
+  db: Db,
+  user: { name: string; email: string; password_hash: string; role: number },
+) {
   await db.insert(users).values(user).onConflictDoNothing();
 }

@@ -23,7 +23,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     },
     async (req) => {
       const { token, user } = await login(db, config, { ...req.body, ip: req.ip });
-      return { success: true as const, message: 'Logged in successfully.', Token: token, user_role: user.role };
+      return {
+        success: true as const,
+        message: 'Logged in successfully.',
+        Token: token,
+        user_role: user.role,
+      };
     },
   );
 
@@ -31,7 +36,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     '/details',
     {
       config: { permission: 'auth.details' },
-      schema: { summary: 'The signed-in member of staff (data.role).', tags: ['auth'], response: { 200: detailsResponseSchema } },
+      schema: {
+        summary: 'The signed-in member of staff (data.role).',
+        tags: ['auth'],
+        response: { 200: detailsResponseSchema },
+      },
     },
     async (req) => ({ success: true as const, data: req.user }),
   );

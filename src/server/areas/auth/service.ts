@@ -6,7 +6,8 @@ import { HttpError } from '../../http/errors';
 import * as q from './queries';
 
 export const LOGIN_FAILED_MESSAGE = 'Username & Password are invalid! Please try again.';
-export const LOGIN_THROTTLED_MESSAGE = 'Too many failed sign-in attempts. Please wait a few minutes and try again.';
+export const LOGIN_THROTTLED_MESSAGE =
+  'Too many failed sign-in attempts. Please wait a few minutes and try again.';
 
 /** SHA-256 of a bearer token, hex: tokens are stored only in this form. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -62,6 +63,11 @@ export function logout(db: Db, token: string) {
 export async function ensureAdmin(db: Db, email: string, password: string): Promise<boolean> {
   const normalised = email.trim().toLowerCase();
   if (await q.findUserByEmail(db, normalised)) return false;
-  await q.insertUser(db, { name: 'Administrator', email: normalised, password_hash: await hashPassword(password), role: 1 });
+  await q.insertUser(db, {
+    name: 'Administrator',
+    email: normalised,
+    password_hash: await hashPassword(password),
+    role: 1,
+  });
   return true;
 }

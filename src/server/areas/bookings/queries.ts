@@ -36,10 +36,14 @@ export function bookingFilterConditions(f: BookingTableFilters, search: string):
   const where: SQL[] = [];
   if (f.search_by_ref) where.push(refMatches(f.search_by_ref));
   if (f.search_by_booking_start) {
-    where.push(sql`b.created_at >= (${f.search_by_booking_start}::date)::timestamp at time zone 'Europe/London'`);
+    where.push(
+      sql`b.created_at >= (${f.search_by_booking_start}::date)::timestamp at time zone 'Europe/London'`,
+    );
   }
   if (f.search_by_booking_end) {
-    where.push(sql`b.created_at < (${f.search_by_booking_end}::date + 1)::timestamp at time zone 'Europe/London'`);
+    where.push(
+      sql`b.created_at < (${f.search_by_booking_end}::date + 1)::timestamp at time zone 'Europe/London'`,
+    );
   }
   if (f.search_by_departure_start) where.push(sql`b.departure_date >= ${f.search_by_departure_start}::date`);
   if (f.search_by_departure_end) where.push(sql`b.departure_date <= ${f.search_by_departure_end}::date`);
@@ -123,7 +127,9 @@ const whereClause = (where: SQL[]) => (where.length ? sql`where ${sql.join(where
 /** One page of the bookings list, with the parties and their old-system fallbacks joined. */
 export async function selectBookingsPage(db: Db, where: SQL[], page: TablePage): Promise<BookingRow[]> {
   const limit = page.limit == null ? sql`` : sql`limit ${page.limit}`;
-  const rows = await queryRows<RawRow>(db, sql`
+  const rows = await queryRows<RawRow>(
+    db,
+    sql`
     select b.id, b.booking_ref, b.old_booking_id, b.departure_date::text as departure_date, b.created_at,
       b.cancelled_at, b.status, b.changes_accepted,
       c.id as c_id, c.first_name as c_first, c.last_name as c_last, c.is_blacklisted as c_blacklisted,
@@ -139,13 +145,17 @@ export async function selectBookingsPage(db: Db, where: SQL[], page: TablePage):
     left join old_affiliates oaf on oaf.id = b.old_affiliate_id
     ${whereClause(where)}
     order by ${sql.join(page.orderBy, sql`, `)}
-    ${limit} offset ${page.offset}`);
+    ${limit} offset ${page.offset}`,
+  );
   return rows.map(toBookingRow);
 }
 
 /** Number of bookings meeting `where` (all bookings when empty). */
 export async function countBookings(db: Db, where: SQL[]): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from bookings b ${whereClause(where)}`);
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from bookings b ${whereClause(where)}`,
+  );
   return Number(row?.n ?? 0);
 }
 

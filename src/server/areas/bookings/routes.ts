@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookingRowSchema, bookingTableFiltersShape, tableResponseSchema } from '../../../shared/api/bookings';
+import {
+  bookingRowSchema,
+  bookingTableFiltersShape,
+  tableResponseSchema,
+} from '../../../shared/api/bookings';
 import type { Db } from '../../db/client';
 import { dataTablesShape } from '../../http/datatables';
 import { getBookingFiltersData, listBookings } from './service';

@@ -13,7 +13,11 @@ export const BOOKINGS_DEFAULT_LENGTH = 25;
  */
 export async function listBookings(db: Db, req: DataTablesRequest & BookingTableFilters) {
   const errors: Record<string, string[]> = {};
-  if (req.search_by_booking_start && req.search_by_booking_end && req.search_by_booking_start > req.search_by_booking_end) {
+  if (
+    req.search_by_booking_start &&
+    req.search_by_booking_end &&
+    req.search_by_booking_start > req.search_by_booking_end
+  ) {
     errors.search_by_booking_end = ['The booking date range ends before it starts.'];
   }
   if (

@@ -20,16 +20,22 @@ export async function findCustomersForTypeahead(db: Db, search: string): Promise
   const text = search.trim().toLowerCase();
   if (text.length < 2) return [];
   const pattern = `%${likeEscape(text)}%`;
-  return queryRows<CustomerOption>(db, sql`
+  return queryRows<CustomerOption>(
+    db,
+    sql`
     select id, first_name, last_name, full_name, postcode, email, is_blacklisted
     from customers
     where search_text like ${pattern}
     order by last_name, first_name, id
-    limit 20`);
+    limit 20`,
+  );
 }
 
 /** Customers as a server-side table (picker and list): 25 per page by default, newest first. */
-export function listCustomers(db: Db, req: DataTablesRequest & { pincode_search?: string; open_search?: string }) {
+export function listCustomers(
+  db: Db,
+  req: DataTablesRequest & { pincode_search?: string; open_search?: string },
+) {
   const where = [];
   if (req.pincode_search) {
     const pc = likeEscape(req.pincode_search.replace(/\s+/g, '').toLowerCase());

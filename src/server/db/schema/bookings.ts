@@ -211,7 +211,15 @@ export const booking_discounts = pgTable(
 );
 
 /** Payment methods of spec 1 §9. */
-export const PAYMENT_METHODS = ['stripe', 'ecommpay', 'travelink', 'cheque', 'bacs', 'cash', 'ecommpay-refund'] as const;
+export const PAYMENT_METHODS = [
+  'stripe',
+  'ecommpay',
+  'travelink',
+  'cheque',
+  'bacs',
+  'cash',
+  'ecommpay-refund',
+] as const;
 
 /** Payments received (negative for refunds), in pounds. */
 export const payments = pgTable(

@@ -146,7 +146,10 @@ export const tour_instance_flights = pgTable(
     indirect_outbound: boolean('indirect_outbound').notNull().default(false),
     indirect_inbound: boolean('indirect_inbound').notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.tour_instance_id, t.flight_id] }), index('tif_flight_idx').on(t.flight_id)],
+  (t) => [
+    primaryKey({ columns: [t.tour_instance_id, t.flight_id] }),
+    index('tif_flight_idx').on(t.flight_id),
+  ],
 );
 
 /** Accommodation (hotels) with a star rating 1..5. */
@@ -206,7 +209,10 @@ export const tour_accommodations = pgTable(
     is_special_accommodation: boolean('is_special_accommodation').notNull().default(false),
     ...timestamps,
   },
-  (t) => [index('tour_accommodations_tour_idx').on(t.tour_id), index('tour_accommodations_group_idx').on(t.tour_group_id)],
+  (t) => [
+    index('tour_accommodations_tour_idx').on(t.tour_id),
+    index('tour_accommodations_group_idx').on(t.tour_group_id),
+  ],
 );
 
 /** Rooms offered on a tour accommodation, with a per-guest supplement in pounds. Bookings point here. */
