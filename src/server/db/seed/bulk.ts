@@ -38,7 +38,10 @@ export async function maxId(db: Db, table: string): Promise<number> {
 
 /** Number of rows in `table`. */
 export async function countRows(db: Db, table: string): Promise<number> {
-  const [row] = await queryRows<{ n: number | string }>(db, sql`select count(*)::int as n from ${sql.identifier(table)}`);
+  const [row] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*)::int as n from ${sql.identifier(table)}`,
+  );
   return Number(row?.n ?? 0);
 }
 

@@ -5,6 +5,7 @@
  * or by hashing in SQL (scale), so the data stays deterministic.
  */
 
+// biome-ignore format: a data table reads best packed
 export const MALE_FIRST_NAMES = [
   'John', 'David', 'Michael', 'Peter', 'Robert', 'Paul', 'Stephen', 'Richard', 'Andrew', 'Christopher',
   'Mark', 'James', 'William', 'Brian', 'Anthony', 'Alan', 'Ian', 'Kevin', 'Keith', 'Colin', 'Graham',
@@ -18,6 +19,7 @@ export const MALE_FIRST_NAMES = [
   'Sanjay', 'Imran', 'Mohammed', 'Tariq', 'Aled', 'Dafydd', 'Ciaran', 'Niall', 'Angus',
 ];
 
+// biome-ignore format: a data table reads best packed
 export const FEMALE_FIRST_NAMES = [
   'Margaret', 'Susan', 'Patricia', 'Linda', 'Christine', 'Janet', 'Barbara', 'Elizabeth', 'Carol', 'Jean',
   'Pauline', 'Sandra', 'Anne', 'Julie', 'Karen', 'Jacqueline', 'Valerie', 'Maureen', 'Gillian', 'Helen',
@@ -31,6 +33,7 @@ export const FEMALE_FIRST_NAMES = [
   'Nadia', 'Fatima', 'Samantha', 'Michelle', 'Kelly', 'Natalie', 'Jill', 'Gail', 'Maxine',
 ];
 
+// biome-ignore format: a data table reads best packed
 export const SURNAMES = [
   'Smith', 'Jones', 'Williams', 'Taylor', 'Brown', 'Davies', 'Evans', 'Wilson', 'Thomas', 'Johnson',
   'Roberts', 'Robinson', 'Thompson', 'Wright', 'Walker', 'White', 'Edwards', 'Hughes', 'Green', 'Hall',
@@ -66,6 +69,7 @@ export const SURNAMES = [
 ];
 
 /** [town, county, postcode area, dialling code] */
+// biome-ignore format: a data table reads best packed
 export const UK_TOWNS: readonly [string, string, string, string][] = [
   ['London', 'Greater London', 'SW', '020'], ['London', 'Greater London', 'N', '020'],
   ['London', 'Greater London', 'SE', '020'], ['Croydon', 'Greater London', 'CR', '020'],
@@ -125,6 +129,7 @@ export const UK_TOWNS: readonly [string, string, string, string][] = [
   ['Londonderry', 'County Londonderry', 'BT', '028'],
 ];
 
+// biome-ignore format: a data table reads best packed
 export const STREET_NAMES = [
   'Church', 'Station', 'Victoria', 'Manor', 'Queens', 'Kings', 'Albert', 'Grange', 'School', 'Mill',
   'North', 'South', 'West', 'London', 'York', 'Chester', 'Windsor', 'Richmond', 'Oak', 'Elm', 'Beech',
@@ -135,11 +140,13 @@ export const STREET_NAMES = [
   'Poplar', 'Park', 'Green', 'Lansdowne', 'Belvedere', 'Clarence', 'Granville', 'Kingsley',
 ];
 
+// biome-ignore format: a data table reads best packed
 export const STREET_SUFFIXES = [
   'Road', 'Road', 'Road', 'Street', 'Street', 'Lane', 'Lane', 'Avenue', 'Avenue', 'Close', 'Close', 'Drive',
   'Grove', 'Crescent', 'Way', 'Gardens', 'Place', 'Court', 'Terrace', 'View', 'Rise', 'Walk',
 ];
 
+// biome-ignore format: a data table reads best packed
 export const EMAIL_DOMAINS = [
   'gmail.com', 'gmail.com', 'gmail.com', 'hotmail.co.uk', 'hotmail.co.uk', 'yahoo.co.uk', 'btinternet.com',
   'btinternet.com', 'outlook.com', 'sky.com', 'icloud.com', 'aol.com', 'talktalk.net', 'virginmedia.com',
@@ -150,12 +157,24 @@ export const EMAIL_DOMAINS = [
 export const POSTCODE_LETTERS = 'ABDEFGHJLNPQRSTUWXYZ';
 
 export const AGENCY_NAME_PATTERNS = [
-  '{town} Travel', '{surname} Travel', '{surname} & {surname2} Travel', '{town} Holiday Shop',
-  'Travel Counsellors – {first} {surname}', '{town} Travel Centre', 'Premier Travel {town}',
-  'Hays Travel {town}', 'Co-op Travel {town}', '{surname} Tours & Travel', 'Travelbag {town}',
-  'Select Holidays {town}', 'Global Travel {town}', '{town} Cruise & Travel', 'Bon Voyage {town}',
+  '{town} Travel',
+  '{surname} Travel',
+  '{surname} & {surname2} Travel',
+  '{town} Holiday Shop',
+  'Travel Counsellors – {first} {surname}',
+  '{town} Travel Centre',
+  'Premier Travel {town}',
+  'Hays Travel {town}',
+  'Co-op Travel {town}',
+  '{surname} Tours & Travel',
+  'Travelbag {town}',
+  'Select Holidays {town}',
+  'Global Travel {town}',
+  '{town} Cruise & Travel',
+  'Bon Voyage {town}',
 ];
 
+// biome-ignore format: a data table reads best packed
 export const AFFILIATES: readonly [string, string][] = [
   ['Country Living Reader Holidays', 'CLRH'], ['Heritage Railway Society', 'HRS'],
   ['The Garden Lovers Club', 'GLC'], ['Retired Teachers Association', 'RTA'],
@@ -168,6 +187,7 @@ export const AFFILIATES: readonly [string, string][] = [
   ['Military History Circle', 'MHC'], ['Wildlife Trust Holidays', 'WTH'],
 ];
 
+// biome-ignore format: a data table reads best packed
 export const SUPPLIERS = [
   'Mediterranean Hotel Partners Ltd', 'Alpine Escapes GmbH', 'Highland Hotels Group', 'Iberian Hotel Collection',
   'Dalmatian Coast Travel d.o.o.', 'Hellenic Holidays S.A.', 'Lusitania Hotels Lda', 'Garda Lakes Hospitality Srl',
@@ -177,9 +197,17 @@ export const SUPPLIERS = [
   'Cape Incoming Services (Pty) Ltd', 'Andean Journeys S.A.C.', 'Indochina Travel Partners',
 ];
 
-export const UK_BANKS = ['Barclays', 'HSBC UK', 'Lloyds Bank', 'NatWest', 'Santander UK', 'Royal Bank of Scotland'];
+export const UK_BANKS = [
+  'Barclays',
+  'HSBC UK',
+  'Lloyds Bank',
+  'NatWest',
+  'Santander UK',
+  'Royal Bank of Scotland',
+];
 
 /** Resorts: [name, location, ISO country, coastal]. */
+// biome-ignore format: a data table reads best packed
 export const RESORTS: readonly [string, string, string, boolean][] = [
   ['Palma Nova', 'Majorca', 'ES', true], ['Alcudia', 'Majorca', 'ES', true],
   ['Benalmádena', 'Costa del Sol', 'ES', true], ['Puerto de la Cruz', 'Tenerife', 'ES', true],
@@ -238,6 +266,7 @@ export const UK_AIRPORT_AIRLINES: Record<string, string[]> = {
 export const UK_DEPARTURE_AIRPORTS = Object.keys(UK_AIRPORT_AIRLINES);
 
 /** Destination airports: IATA → [flight hours, hours ahead of UK local time, airlines allowed (empty = any)]. */
+// biome-ignore format: a data table reads best packed
 export const DESTINATION_AIRPORTS: Record<string, [number, number, string[]]> = {
   PMI: [2.25, 1, []], AGP: [2.75, 1, []], FAO: [2.75, 0, []], ALC: [2.5, 1, []], TFS: [4.25, 0, []],
   LPA: [4.25, 0, []], IBZ: [2.25, 1, []], LIS: [2.75, 0, []], OPO: [2.25, 0, []], FNC: [3.75, 0, []],
@@ -253,43 +282,67 @@ export const PICKUP_REGIONS: readonly [string, string[]][] = [
   [
     'North West',
     [
-      'Manchester Chorlton Street Coach Station', 'Liverpool Norton Street Coach Station', 'Preston Bus Station',
-      'Bolton Interchange', 'Warrington Bus Interchange', 'Lancaster Bus Station',
+      'Manchester Chorlton Street Coach Station',
+      'Liverpool Norton Street Coach Station',
+      'Preston Bus Station',
+      'Bolton Interchange',
+      'Warrington Bus Interchange',
+      'Lancaster Bus Station',
     ],
   ],
   [
     'Yorkshire',
     [
-      'Leeds City Bus Station', 'Sheffield Interchange', 'York Rougier Street', 'Bradford Interchange',
-      'Hull Paragon Interchange', 'Wakefield Bus Station',
+      'Leeds City Bus Station',
+      'Sheffield Interchange',
+      'York Rougier Street',
+      'Bradford Interchange',
+      'Hull Paragon Interchange',
+      'Wakefield Bus Station',
     ],
   ],
   [
     'Midlands',
     [
-      'Birmingham Coach Station (Digbeth)', 'Nottingham Broad Marsh Bus Station', "Leicester St Margaret's Bus Station",
-      'Coventry Pool Meadow Bus Station', 'Derby Bus Station', 'Hanley Bus Station, Stoke-on-Trent',
+      'Birmingham Coach Station (Digbeth)',
+      'Nottingham Broad Marsh Bus Station',
+      "Leicester St Margaret's Bus Station",
+      'Coventry Pool Meadow Bus Station',
+      'Derby Bus Station',
+      'Hanley Bus Station, Stoke-on-Trent',
     ],
   ],
   [
     'London & South East',
     [
-      'London Victoria Coach Station', 'Heathrow Central Bus Station', 'Gatwick South Terminal Coach Station',
-      'Brighton Pool Valley Coach Station', 'Reading Station Coach Stop', 'Canterbury Bus Station',
+      'London Victoria Coach Station',
+      'Heathrow Central Bus Station',
+      'Gatwick South Terminal Coach Station',
+      'Brighton Pool Valley Coach Station',
+      'Reading Station Coach Stop',
+      'Canterbury Bus Station',
     ],
   ],
   [
     'South West',
     [
-      'Bristol Bus & Coach Station', 'Exeter Bus Station', 'Plymouth Coach Station', 'Bath Bus Station',
-      'Swindon Bus Station', 'Taunton Castle Street Coach Stop',
+      'Bristol Bus & Coach Station',
+      'Exeter Bus Station',
+      'Plymouth Coach Station',
+      'Bath Bus Station',
+      'Swindon Bus Station',
+      'Taunton Castle Street Coach Stop',
     ],
   ],
   [
     'Scotland',
     [
-      'Glasgow Buchanan Bus Station', 'Edinburgh Bus Station', 'Stirling Bus Station', 'Perth Broxden Park & Ride',
-      'Dundee Seagate Bus Station', 'Aberdeen Union Square Bus Station',
+      'Glasgow Buchanan Bus Station',
+      'Edinburgh Bus Station',
+      'Stirling Bus Station',
+      'Perth Broxden Park & Ride',
+      'Dundee Seagate Bus Station',
+      'Aberdeen Union Square Bus Station',
     ],
   ],
 ];
@@ -310,6 +363,7 @@ export interface TourTemplate {
   minimumAge?: number;
 }
 
+// biome-ignore format: a data table reads best packed
 export const TOUR_TEMPLATES: TourTemplate[] = [
   { name: 'Lake Garda & Verona', type: 'air', country: 'IT', resorts: ['Garda'], airports: ['VRN'], duration: 8, price: 899, season: 'summer' },
   { name: 'Sorrento & the Amalfi Coast', type: 'air', country: 'IT', resorts: ['Sorrento'], airports: ['NAP'], duration: 8, price: 1049, season: 'summer' },
@@ -367,12 +421,14 @@ export const TOUR_TEMPLATES: TourTemplate[] = [
 ];
 
 /** Words for hotel names. */
+// biome-ignore format: a data table reads best packed
 export const HOTEL_WORDS = [
   'Bellavista', 'Miramare', 'Panorama', 'Royal', 'Excelsior', 'Belvedere', 'Palace', 'Continental', 'Victoria',
   'Park', 'Marina', 'Imperial', 'Majestic', 'Metropole', 'Regina', 'Astoria', 'Bristol', 'Savoy', 'Alpina',
   'Sunset', 'Riviera', 'Grand', 'Plaza', 'Esplanade', 'Bay View', 'Harbour', 'Oceanic', 'Central', 'Crown',
 ];
 
+// biome-ignore format: a data table reads best packed
 export const EXTRAS: readonly {
   name: string;
   price: number;
@@ -402,15 +458,57 @@ export const DISCOUNTS: readonly {
   onBase?: boolean;
   manual?: boolean;
 }[] = [
-  { code: 'EARLYBIRD50', description: 'Early booking saving, £50 per person', value: 50, percent: false, perPerson: true },
-  { code: 'WELCOMEBACK', description: 'Returning customer: 5% off the tour price', value: 5, percent: true, perPerson: false },
-  { code: 'BASE10', description: '10% off the base price (selected departures)', value: 10, percent: true, perPerson: false, onBase: true },
-  { code: 'FRIENDS100', description: 'Friends travelling together: £100 off the booking', value: 100, percent: false, perPerson: false },
-  { code: 'SINGLESAVER', description: 'Single supplement waived: £25 per person', value: 25, percent: false, perPerson: true },
-  { code: 'GOODWILL', description: 'Goodwill gesture (manual amount)', value: 0, percent: false, perPerson: false, manual: true },
+  {
+    code: 'EARLYBIRD50',
+    description: 'Early booking saving, £50 per person',
+    value: 50,
+    percent: false,
+    perPerson: true,
+  },
+  {
+    code: 'WELCOMEBACK',
+    description: 'Returning customer: 5% off the tour price',
+    value: 5,
+    percent: true,
+    perPerson: false,
+  },
+  {
+    code: 'BASE10',
+    description: '10% off the base price (selected departures)',
+    value: 10,
+    percent: true,
+    perPerson: false,
+    onBase: true,
+  },
+  {
+    code: 'FRIENDS100',
+    description: 'Friends travelling together: £100 off the booking',
+    value: 100,
+    percent: false,
+    perPerson: false,
+  },
+  {
+    code: 'SINGLESAVER',
+    description: 'Single supplement waived: £25 per person',
+    value: 25,
+    percent: false,
+    perPerson: true,
+  },
+  {
+    code: 'GOODWILL',
+    description: 'Goodwill gesture (manual amount)',
+    value: 0,
+    percent: false,
+    perPerson: false,
+    manual: true,
+  },
 ];
 
 export const INSURERS: readonly [string, string][] = [
-  ['Staysure', '0333 005 0011'], ['AllClear', '0330 024 9930'], ['Saga Travel Insurance', '0800 015 1547'],
-  ['Post Office Travel Insurance', '0344 856 0656'], ['Aviva', '0800 158 3319'], ['Holiday Extras', '0800 171 2000'],
+  ['Staysure', '0333 005 0011'],
+  ['AllClear', '0330 024 9930'],
+  ['Saga Travel Insurance', '0800 015 1547'],
+  ['Post Office Travel Insurance', '0344 856 0656'],
+  ['Aviva', '0800 158 3319'],
+  ['Holiday Extras', '0800 171 2000'],
 ];
