@@ -1,5 +1,7 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { old_agents, old_customers } from '../../src/server/db/schema';
+import { queryRows } from '../../src/server/db/client';
+import { bookings, old_agents, old_customers } from '../../src/server/db/schema';
 import { bearer, createTestContext, type TestContext } from '../helpers/app';
 import { testDbKinds } from '../helpers/db';
 import {
@@ -228,5 +230,18 @@ describe.each(testDbKinds)('bookings list on %s', (kind) => {
     }
     const pc = (await get('/api/customers/table?length=5&pincode_search=ls1')).json();
     expect(pc.data.map((c: { last_name: string }) => c.last_name)).toEqual(['Smithers']);
+  });
+
+  // Runs last: it adds and removes bookings.
+  it('keeps recordsTotal exact through multi-row inserts and deletes (trigger-kept count)', async () => {
+    const inserted = await t.db
+      .insert(bookings)
+      .values([{ booking_ref: 'ZZ1' }, { booking_ref: 'ZZ2' }, { booking_ref: 'ZZ3' }])
+      .returning({ id: bookings.id });
+    await t.db.delete(bookings).where(eq(bookings.id, inserted[0].id));
+    const [{ n }] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from bookings`);
+    const body = (await get(tableQuery())).json();
+    expect(body.recordsTotal).toBe(n);
+    expect(body.recordsTotal).toBe(7);
   });
 });

@@ -150,8 +150,18 @@ export async function selectBookingsPage(db: Db, where: SQL[], page: TablePage):
   return rows.map(toBookingRow);
 }
 
-/** Number of bookings meeting `where` (all bookings when empty). */
+/**
+ * Number of bookings meeting `where`. With no conditions it reads the trigger-kept exact count
+ * (migration 0002_row_counts) instead of counting a million rows.
+ */
 export async function countBookings(db: Db, where: SQL[]): Promise<number> {
+  if (where.length === 0) {
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`select coalesce(sum(n), 0)::int as n from table_row_counts where table_name = 'bookings'`,
+    );
+    return Number(row?.n ?? 0);
+  }
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from bookings b ${whereClause(where)}`,

@@ -66,7 +66,8 @@ export const bookings = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('bookings_created_idx').on(t.created_at.desc(), t.id.desc()),
+    // Plain ascending: a backward scan serves the default 'booking date desc, id desc' order.
+    index('bookings_created_idx').on(t.created_at, t.id),
     index('bookings_departure_idx').on(t.departure_date, t.created_at),
     index('bookings_ref_pattern_idx').using('btree', sql`${t.booking_ref} text_pattern_ops`),
     index('bookings_old_booking_idx').on(t.old_booking_id),
