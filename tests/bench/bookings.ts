@@ -93,6 +93,12 @@ async function main() {
     db,
     sql`select airline_ref from tour_bookings where airline_ref is not null order by id limit 1 offset 777`,
   );
+  const [old] = await queryRows<{ start: string; end: string }>(
+    db,
+    sql`select to_char(date_trunc('month', min(departure_date) + 150), 'YYYY-MM-DD') as start,
+          to_char(date_trunc('month', min(departure_date) + 150) + interval '1 month - 1 day', 'YYYY-MM-DD') as "end"
+        from bookings`,
+  );
   const columns = ['booking_ref', 'departure_date', 'customer', 'agent', 'affiliate', 'created_at', 'action'];
   const cases: [string, Record<string, string | number>][] = [
     ['first page', {}],
@@ -109,7 +115,13 @@ async function main() {
       'departure range (1 month)',
       { search_by_departure_start: '2026-07-01', search_by_departure_end: '2026-07-31' },
     ],
+    [
+      'departure range (old month)',
+      { search_by_departure_start: old.start, search_by_departure_end: old.end },
+    ],
     ['airline reference', { search_by_airline_ref: airline.airline_ref }],
+    ['quick search (surname)', { 'search[value]': sample.last_name }],
+    ['sort by departure, page 3', { start: 50, 'order[0][column]': '1', 'order[0][dir]': 'asc' }],
   ];
 
   console.log(`\nbookings list on ${n.toLocaleString('en-GB')} bookings, ${iterations} runs each (ms)`);
@@ -141,7 +153,19 @@ async function main() {
       length: 25,
       order: [{ column: 5, dir: 'desc' as const }],
       columns: columns.map((data) => ({ data })),
-      ...Object.fromEntries(Object.entries(params).filter(([k]) => k !== 'start')),
+      ...Object.fromEntries(
+        Object.entries(params).filter(
+          ([k]) => !['start', 'search[value]'].includes(k) && !k.startsWith('order'),
+        ),
+      ),
+      ...(params['search[value]'] ? { search: { value: String(params['search[value]']) } } : {}),
+      ...(params['order[0][column]']
+        ? {
+            order: [
+              { column: Number(params['order[0][column]']), dir: params['order[0][dir]'] as 'asc' | 'desc' },
+            ],
+          }
+        : {}),
     };
     const direct = await time(() => listBookings(db, req as never));
     console.log(

@@ -67,6 +67,8 @@ export interface TablePage {
   search: string;
   /** ORDER BY fragments, already resolved against the area's whitelist. */
   orderBy: SQL[];
+  /** The `data` names of the sorted columns, in order (without the tie-breaker). */
+  orderNames: string[];
 }
 
 /**
@@ -88,14 +90,17 @@ export function resolveTablePage(
   if (length === -1 && !opts.allowAll) throw validationError({ length: ['This table does not offer All.'] });
   if (length === 0) throw validationError({ length: ['length must be -1 (All) or a positive number.'] });
   const requested: { expr: SQL; dir: 'asc' | 'desc' }[] = [];
+  const orderNames: string[] = [];
   for (const o of req.order ?? []) {
     const name = req.columns?.[o.column]?.data ?? o.name;
     const expr = name ? opts.sortable[name] : undefined;
-    if (!expr) throw validationError({ order: [`Column ${name ?? o.column} cannot be sorted.`] });
+    if (!name || !expr) throw validationError({ order: [`Column ${name ?? o.column} cannot be sorted.`] });
     requested.push({ expr, dir: o.dir });
+    orderNames.push(name);
   }
   if (requested.length === 0) {
     requested.push({ expr: opts.sortable[opts.defaultOrder.column], dir: opts.defaultOrder.dir });
+    orderNames.push(opts.defaultOrder.column);
   }
   // The tie-breaker follows the first column's direction, and no NULLS clause is added, so the
   // planner can walk a matching (column, id) index in either direction.
@@ -107,6 +112,7 @@ export function resolveTablePage(
     limit: length === -1 ? null : length,
     search: (req.search?.value ?? '').trim(),
     orderBy,
+    orderNames,
   };
 }
 

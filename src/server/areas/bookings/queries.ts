@@ -32,15 +32,18 @@ const refMatches = (ref: string) => {
  * `bookings b` itself (joins only feed the columns), so counts need no joins. Booking dates are
  * calendar days in Europe/London.
  */
-export function bookingFilterConditions(f: BookingTableFilters, search: string): SQL[] {
+export function bookingFilterConditions(f: BookingTableFilters, search: string): BookingConditions {
   const where: SQL[] = [];
   if (f.search_by_ref) where.push(refMatches(f.search_by_ref));
+  let bookingDateConditions = 0;
   if (f.search_by_booking_start) {
+    bookingDateConditions++;
     where.push(
       sql`b.created_at >= (${f.search_by_booking_start}::date)::timestamp at time zone 'Europe/London'`,
     );
   }
   if (f.search_by_booking_end) {
+    bookingDateConditions++;
     where.push(
       sql`b.created_at < (${f.search_by_booking_end}::date + 1)::timestamp at time zone 'Europe/London'`,
     );
@@ -59,11 +62,24 @@ export function bookingFilterConditions(f: BookingTableFilters, search: string):
   if (f.search_by_airline_ref) where.push(sql`b.id in (${bookingsWithAirlineRef(f.search_by_airline_ref)})`);
   if (search) {
     // The quick search box: reference, customer name or postcode, or airline reference.
+    // A union of id sets, each from its own index (an OR across them would scan the table).
     where.push(
-      sql`(${refMatches(search)} or b.customer_id in (${customersMatching(search)}) or b.id in (${bookingsWithAirlineRef(search)}))`,
+      sql`b.id in (select b.id from bookings b where ${refMatches(search)}
+        union select b.id from bookings b where b.customer_id in (${customersMatching(search)})
+        union ${bookingsWithAirlineRef(search)})`,
     );
   }
-  return where;
+  return { where, selective: where.length > bookingDateConditions };
+}
+
+/**
+ * `selective`: a condition other than the booking-date range is present, so the matching set is
+ * best found first and then sorted (an ordered walk of the booking-date index could pass over
+ * most of the table before it meets 25 matches — say, departures three years ago).
+ */
+export interface BookingConditions {
+  where: SQL[];
+  selective: boolean;
 }
 
 type RawRow = {
@@ -124,9 +140,55 @@ function toBookingRow(r: RawRow): BookingRow {
 
 const whereClause = (where: SQL[]) => (where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``);
 
-/** One page of the bookings list, with the parties and their old-system fallbacks joined. */
-export async function selectBookingsPage(db: Db, where: SQL[], page: TablePage): Promise<BookingRow[]> {
+const partyJoin: Record<string, SQL> = {
+  customer: sql`left join customers c on c.id = b.customer_id`,
+  agent: sql`left join agents ag on ag.id = b.agent_id`,
+  affiliate: sql`left join affiliates af on af.id = b.affiliate_id`,
+};
+const partyJoins = sql`${partyJoin.customer} ${partyJoin.agent} ${partyJoin.affiliate}`;
+
+/** Columns of `bookings` each sort needs, so the matching set can come from a covering index. */
+const sortNeeds: Record<string, string[]> = {
+  booking_ref: ['booking_ref'],
+  departure_date: ['departure_date'],
+  created_at: ['created_at'],
+  customer: ['customer_id'],
+  agent: ['agent_id'],
+  affiliate: ['affiliate_id'],
+};
+
+/**
+ * The ids of one page. Unfiltered or booking-date-only lists walk an index in sort order; other
+ * filters first collect the matching (id, sort columns) — from the covering filter indexes — into
+ * a materialized set and sort that, which costs in proportion to the matches, not the table.
+ */
+function pageIdsQuery(c: BookingConditions, page: TablePage): SQL {
   const limit = page.limit == null ? sql`` : sql`limit ${page.limit}`;
+  const orderBy = sql.join(page.orderBy, sql`, `);
+  if (!c.selective) {
+    return sql`select b.id from bookings b ${partyJoins} ${whereClause(c.where)}
+      order by ${orderBy} ${limit} offset ${page.offset}`;
+  }
+  const columns = [...new Set(['id', ...page.orderNames.flatMap((n) => sortNeeds[n] ?? [])])];
+  const joins = sql.join(
+    page.orderNames.filter((n) => n in partyJoin).map((n) => partyJoin[n]),
+    sql` `,
+  );
+  return sql`with b as materialized (
+      select ${sql.raw(columns.map((col) => `b.${col}`).join(', '))} from bookings b ${whereClause(c.where)}
+    )
+    select b.id from b ${joins} order by ${orderBy} ${limit} offset ${page.offset}`;
+}
+
+/**
+ * One page of the bookings list, with the parties and their old-system fallbacks joined: the
+ * page's ids are found first, and only those rows are then joined for display.
+ */
+export async function selectBookingsPage(
+  db: Db,
+  c: BookingConditions,
+  page: TablePage,
+): Promise<BookingRow[]> {
   const rows = await queryRows<RawRow>(
     db,
     sql`
@@ -136,16 +198,12 @@ export async function selectBookingsPage(db: Db, where: SQL[], page: TablePage):
       ag.id as ag_id, ag.name as ag_name, af.id as af_id, af.name as af_name,
       oc.id as oc_id, oc.first_name as oc_first, oc.last_name as oc_last,
       oa.id as oa_id, oa.name as oa_name, oaf.id as oaf_id, oaf.name as oaf_name
-    from bookings b
-    left join customers c on c.id = b.customer_id
-    left join agents ag on ag.id = b.agent_id
-    left join affiliates af on af.id = b.affiliate_id
+    from bookings b ${partyJoins}
     left join old_customers oc on oc.id = b.old_customer_id
     left join old_agents oa on oa.id = b.old_agent_id
     left join old_affiliates oaf on oaf.id = b.old_affiliate_id
-    ${whereClause(where)}
-    order by ${sql.join(page.orderBy, sql`, `)}
-    ${limit} offset ${page.offset}`,
+    where b.id in (${pageIdsQuery(c, page)})
+    order by ${sql.join(page.orderBy, sql`, `)}`,
   );
   return rows.map(toBookingRow);
 }

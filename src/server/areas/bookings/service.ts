@@ -35,11 +35,11 @@ export async function listBookings(db: Db, req: DataTablesRequest & BookingTable
     defaultLength: BOOKINGS_DEFAULT_LENGTH,
     tieBreaker: q.bookingTieBreaker,
   });
-  const where = q.bookingFilterConditions(req, page.search);
+  const conditions = q.bookingFilterConditions(req, page.search);
   const [rows, total, filtered] = await Promise.all([
-    q.selectBookingsPage(db, where, page),
+    q.selectBookingsPage(db, conditions, page),
     q.countBookings(db, []),
-    where.length ? q.countBookings(db, where) : Promise.resolve(-1),
+    conditions.where.length ? q.countBookings(db, conditions.where) : Promise.resolve(-1),
   ]);
   return tableAnswer(page, total, filtered === -1 ? total : filtered, rows);
 }

@@ -68,12 +68,13 @@ export const bookings = pgTable(
   (t) => [
     // Plain ascending: a backward scan serves the default 'booking date desc, id desc' order.
     index('bookings_created_idx').on(t.created_at, t.id),
-    index('bookings_departure_idx').on(t.departure_date, t.created_at),
+    // Each filter index carries (created_at, id) so the list's page of ids comes from the index alone.
+    index('bookings_departure_idx').on(t.departure_date, t.created_at, t.id),
     index('bookings_ref_pattern_idx').using('btree', sql`${t.booking_ref} text_pattern_ops`),
     index('bookings_old_booking_idx').on(t.old_booking_id),
-    index('bookings_customer_idx').on(t.customer_id, t.created_at),
-    index('bookings_agent_idx').on(t.agent_id, t.created_at),
-    index('bookings_affiliate_idx').on(t.affiliate_id, t.created_at),
+    index('bookings_customer_idx').on(t.customer_id, t.created_at, t.id),
+    index('bookings_agent_idx').on(t.agent_id, t.created_at, t.id),
+    index('bookings_affiliate_idx').on(t.affiliate_id, t.created_at, t.id),
     index('bookings_old_customer_idx').on(t.old_customer_id),
     index('bookings_old_agent_idx').on(t.old_agent_id),
     index('bookings_old_affiliate_idx').on(t.old_affiliate_id),
