@@ -55,7 +55,7 @@ describe('the back office from a fresh start', () => {
     await page.goto(`${server.url}/bookings`);
     await page.waitForURL(/\/login$/);
     await page.getByLabel('Email').fill(admin.email);
-    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('textbox', { name: 'Password' }).fill('not-the-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect
       .poll(() => page.getByText('Username & Password are invalid! Please try again.').count())
@@ -75,7 +75,7 @@ describe('the back office from a fresh start', () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${server.url}/login`);
     await page.getByLabel('Email').fill(admin.email);
-    await page.getByLabel('Password').fill(admin.password);
+    await page.getByRole('textbox', { name: 'Password' }).fill(admin.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/bookings$/);
     await page.getByRole('table').getByRole('row').nth(1).waitFor();
