@@ -39,6 +39,8 @@ export async function buildApp({ db, config, webDir = defaultWebDir }: AppDeps) 
     routerOptions: { querystringParser: parseQuery },
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: true,
+    // One line per request only when debugging; errors are always logged.
+    disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

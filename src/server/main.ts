@@ -25,7 +25,7 @@ async function main() {
     if (config.seedDemo) {
       const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users`);
       if (Number(row?.n ?? 0) === 0) {
-        log('empty database: loading the demo operator (about half a minute)...');
+        log('empty database: loading the demo operator (a few seconds)...');
         await seedDemo(db, { log });
       }
     }
