@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Burger, Button, Group, Text, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
 import { ROLE_LABELS } from '../../shared/permissions';
-import { pathTo } from '../../shared/routes';
+import { implementedRoutes, pathTo } from '../../shared/routes';
 import { useSession } from '../api/session';
 import { PRODUCT_NAME } from '../theme';
 import { AppBreadcrumbs } from './AppBreadcrumbs';
@@ -51,18 +51,21 @@ export function AppHeader({ navOpened, onToggleNav, userName }: Props) {
             {roleLabel ? ` · ${roleLabel}` : ''}
           </Text>
         )}
-        <Tooltip label="Settings">
-          <ActionIcon
-            component={Link}
-            to={pathTo('settings')}
-            variant="subtle"
-            color="gray"
-            size="lg"
-            aria-label="Settings"
-          >
-            <SettingsIcon />
-          </ActionIcon>
-        </Tooltip>
+        {/* Like the navigation, the shortcut appears once the settings hub exists. */}
+        {implementedRoutes.has('settings') && (
+          <Tooltip label="Settings">
+            <ActionIcon
+              component={Link}
+              to={pathTo('settings')}
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label="Settings"
+            >
+              <SettingsIcon />
+            </ActionIcon>
+          </Tooltip>
+        )}
         <Button variant="subtle" color="gray" leftSection={<LogoutIcon />} onClick={() => void logout()}>
           Log out
         </Button>
