@@ -1,0 +1,69 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installAuth } from '../../src/server/http/auth';
+import { installErrorHandler } from '../../src/server/http/error-handler';
+import { bearer, createTestContext, type TestContext } from '../helpers/app';
+
+// The one permission table (src/shared/permissions.ts) is enforced by the server: a role not listed
+// gets 403, and a mutating route that names no permission cannot even be registered.
+describe('permission table on the server', () => {
+  let t: TestContext;
+  const guarded = Fastify();
+  beforeAll(async () => {
+    t = await createTestContext('pglite');
+    installErrorHandler(guarded);
+    await guarded.register(
+      async (api) => {
+        installAuth(api, t.db);
+        api.post('/bookings/x', { config: { permission: 'bookings.create' } }, async () => ({
+          success: true,
+        }));
+        api.post('/details-like', { config: { permission: 'auth.details' } }, async () => ({
+          success: true,
+        }));
+      },
+      { prefix: '/api' },
+    );
+  });
+  afterAll(async () => {
+    await guarded.close();
+    await t?.close();
+  });
+
+  it('answers 403 to role 2 on a role-1 route and lets role 1 through', async () => {
+    const asAccountant = await guarded.inject({
+      method: 'POST',
+      url: '/api/bookings/x',
+      headers: bearer(t.accountantToken),
+    });
+    expect(asAccountant.statusCode).toBe(403);
+    expect(asAccountant.json().success).toBe(false);
+    const asAdmin = await guarded.inject({
+      method: 'POST',
+      url: '/api/bookings/x',
+      headers: bearer(t.adminToken),
+    });
+    expect(asAdmin.statusCode).toBe(200);
+  });
+
+  it("lets any signed-in role use an 'any' route, and nobody without a token", async () => {
+    const ok = await guarded.inject({
+      method: 'POST',
+      url: '/api/details-like',
+      headers: bearer(t.accountantToken),
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await guarded.inject({ method: 'POST', url: '/api/details-like' })).statusCode).toBe(401);
+  });
+
+  it('refuses to register a mutating route without a permission', async () => {
+    const app = Fastify();
+    await expect(
+      app.register(async (api) => {
+        installAuth(api, t.db);
+        api.post('/unguarded', async () => ({}));
+      }),
+    ).rejects.toThrow(/needs a permission/);
+    await app.close().catch(() => {});
+  });
+});
