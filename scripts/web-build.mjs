@@ -1,8 +1,9 @@
 // Builds the web app into dist/web when it is missing or older than its sources.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = path.join(root, 'dist/web/index.html');
@@ -41,5 +42,21 @@ export function ensureWebBuilt() {
   if (r.status !== 0) {
     console.error('[start] the web app failed to build');
     process.exit(r.status ?? 1);
+  }
+  precompress(path.join(root, 'dist/web/assets'));
+}
+
+/** Writes .br and .gz beside each script and style sheet; the server sends them to browsers that accept them. */
+function precompress(dir) {
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) {
+    if (!/\.(js|css|svg|json)$/.test(name)) continue;
+    const file = path.join(dir, name);
+    const data = readFileSync(file);
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    );
+    writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
   }
 }

@@ -76,7 +76,22 @@ export async function buildApp({ db, config, webDir = defaultWebDir }: AppDeps) 
   const hasWeb = existsSync(path.join(webDir, 'index.html'));
   if (hasWeb) {
     // wildcard: files are looked up per request, so a rebuilt bundle's new assets are found.
-    await app.register(fastifyStatic, { root: webDir, wildcard: true, index: false });
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: true,
+      index: false,
+      // .br/.gz written at build time (scripts/web-build.mjs) go to browsers that accept them.
+      preCompressed: true,
+      setHeaders: (res, filePath) => {
+        // Hashed bundle names never change content: cache for a year. index.html always revalidates.
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url === '/api' || req.url.startsWith('/api/') || req.url.startsWith('/api?')) {

@@ -1,6 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { pathTo, routeByName } from '../shared/routes';
-import { BookingsListPage } from './areas/bookings/BookingsListPage';
 import { AppLayout } from './shell/AppLayout';
 import { DashboardPage } from './shell/DashboardPage';
 import { LoginPage } from './shell/LoginPage';
@@ -25,7 +24,12 @@ export const router = createBrowserRouter([
       // Spec 1 §2: '/' redirects to /bookings.
       { index: true, element: <Navigate to={pathTo('bookings')} replace /> },
       { path: routeByName.dashboard.path, element: <DashboardPage /> },
-      { path: routeByName.bookings.path, element: <BookingsListPage /> },
+      // Area screens load on first visit, so the first paint carries only the shell.
+      {
+        path: routeByName.bookings.path,
+        lazy: () =>
+          import('./areas/bookings/BookingsListPage').then((m) => ({ Component: m.BookingsListPage })),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -105,5 +105,12 @@ describe('the back office from a fresh start', () => {
     const page = await fetch(`${server.url}/bookings/edit/1`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
+    // Bundles go out precompressed and cached for good; a missing asset is a 404, not the app.
+    const script = (await page.text()).match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(script).toBeTruthy();
+    const asset = await fetch(`${server.url}${script}`, { headers: { 'accept-encoding': 'br' } });
+    expect(asset.headers.get('content-encoding')).toBe('br');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect((await fetch(`${server.url}/assets/gone-123.js`)).status).toBe(404);
   });
 });
