@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
+import { createStaffUser } from '../../src/server/areas/auth/service';
 import { loadConfig } from '../../src/server/config';
 import type { Db } from '../../src/server/db/client';
 import { createTestDatabase, type DbKind } from './db';
-import { createStaff } from './factories';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -32,8 +32,18 @@ export async function createTestContext(
 ): Promise<TestContext> {
   const database = await createTestDatabase(kind);
   const app = await buildApp({ db: database.db, config: testConfig(env), webDir: '/nonexistent' });
-  await createStaff(database.db, { email: 'admin@test.test', password: 'admin-pass-1', role: 1 });
-  await createStaff(database.db, { email: 'accounts@test.test', password: 'accounts-pass-1', role: 2 });
+  await createStaffUser(database.db, {
+    name: 'Test Admin',
+    email: 'admin@test.test',
+    password: 'admin-pass-1',
+    role: 1,
+  });
+  await createStaffUser(database.db, {
+    name: 'Test Accountant',
+    email: 'accounts@test.test',
+    password: 'accounts-pass-1',
+    role: 2,
+  });
   const adminToken = await signIn(app, 'admin@test.test', 'admin-pass-1');
   const accountantToken = await signIn(app, 'accounts@test.test', 'accounts-pass-1');
   return {

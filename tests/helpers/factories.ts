@@ -1,4 +1,3 @@
-import { hashPassword } from '../../src/server/areas/auth/service';
 import type { Db } from '../../src/server/db/client';
 import * as s from '../../src/server/db/schema';
 
@@ -6,22 +5,6 @@ import * as s from '../../src/server/db/schema';
 
 let seq = 0;
 const next = () => ++seq;
-
-export async function createStaff(
-  db: Db,
-  u: { email: string; password: string; role: number; name?: string },
-) {
-  const [row] = await db
-    .insert(s.users)
-    .values({
-      name: u.name ?? u.email,
-      email: u.email,
-      password_hash: await hashPassword(u.password),
-      role: u.role,
-    })
-    .returning();
-  return row;
-}
 
 export async function createCustomer(db: Db, c: Partial<typeof s.customers.$inferInsert> = {}) {
   const n = next();

@@ -55,9 +55,11 @@ export async function clearFailures(db: Db, email: string) {
   await db.delete(login_failures).where(eq(login_failures.email, email));
 }
 
+/** Inserts a user; answers its id, or undefined when that email is taken. */
 export async function insertUser(
   db: Db,
   user: { name: string; email: string; password_hash: string; role: number },
-) {
-  await db.insert(users).values(user).onConflictDoNothing();
+): Promise<number | undefined> {
+  const [row] = await db.insert(users).values(user).onConflictDoNothing().returning({ id: users.id });
+  return row?.id;
 }

@@ -61,13 +61,27 @@ export function logout(db: Db, token: string) {
  * Leaves an existing user of that email untouched. Returns true when one was created.
  */
 export async function ensureAdmin(db: Db, email: string, password: string): Promise<boolean> {
-  const normalised = email.trim().toLowerCase();
-  if (await q.findUserByEmail(db, normalised)) return false;
-  await q.insertUser(db, {
-    name: 'Administrator',
-    email: normalised,
-    password_hash: await hashPassword(password),
-    role: 1,
+  if (await q.findUserByEmail(db, email.trim().toLowerCase())) return false;
+  return (await createStaffUser(db, { name: 'Administrator', email, password, role: 1 })) !== undefined;
+}
+
+/** A member of staff to create: role 1 Admin, 2 Accountant; the password in clear. */
+export interface NewStaffUser {
+  name: string;
+  email: string;
+  password: string;
+  role: number;
+}
+
+/**
+ * Creates a staff user with the email lower-cased and the password as an argon2id hash.
+ * Answers the new id, or undefined when a user already has that email.
+ */
+export async function createStaffUser(db: Db, user: NewStaffUser): Promise<number | undefined> {
+  return q.insertUser(db, {
+    name: user.name,
+    email: user.email.trim().toLowerCase(),
+    password_hash: await hashPassword(user.password),
+    role: user.role,
   });
-  return true;
 }

@@ -1,6 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
+import { createStaffUser } from '../../areas/auth/service';
 import { type Db, queryRows } from '../client';
 import * as s from '../schema';
 import { countRows, IdSeq, insertRows, resetSequences } from './bulk';
@@ -14,7 +15,7 @@ import {
   type SaleInstance,
   type SaleRoom,
 } from './catalogue';
-import { createUser, DEMO_USERS } from './demo-users';
+import { DEMO_USERS } from './demo-users';
 import {
   chance,
   dayOf,
@@ -154,11 +155,11 @@ export async function seedDemo(
     // Staff.
     const userIds: number[] = [];
     for (const u of DEMO_USERS) {
-      const [existing] = await queryRows<{ id: number }>(
-        tx,
-        sql`select id from users where email = ${u.email}`,
-      );
-      userIds.push(existing ? Number(existing.id) : await createUser(tx, u));
+      const created = await createStaffUser(tx, u);
+      const [existing] = created
+        ? [{ id: created }]
+        : await queryRows<{ id: number }>(tx, sql`select id from users where email = ${u.email}`);
+      userIds.push(Number(existing.id));
     }
     const [adminId, accountsId] = userIds;
 
