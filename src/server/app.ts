@@ -8,21 +8,24 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
-import { affiliateRoutes } from './areas/affiliates/routes';
-import { agentRoutes } from './areas/agents/routes';
-import { authRoutes } from './areas/auth/routes';
-import { bookingRoutes } from './areas/bookings/routes';
-import { customerRoutes } from './areas/customers/routes';
+import { registerAreas } from './areas';
+import type { AreaDeps } from './areas/deps';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { installAuth } from './http/auth';
 import { installErrorHandler } from './http/error-handler';
+import { installUploads } from './http/uploads';
+import { createMailer, type Mailer } from './mail/mailer';
+import { createFileStore, type FileStore } from './storage/files';
 
 export interface AppDeps {
   db: Db;
   config: Config;
   /** Directory of the built web app; served with history-style fallback when it exists. */
   webDir?: string;
+  /** Defaults: files under DATA_DIR/files; mail by SMTP_URL or into DATA_DIR/outbox. */
+  files?: FileStore;
+  mailer?: Mailer;
 }
 
 const parseQuery = (s: string) => qs.parse(s, { arrayLimit: 100, depth: 3, parameterLimit: 500 });
@@ -33,7 +36,13 @@ export const defaultWebDir = path.resolve(path.dirname(fileURLToPath(import.meta
  * Builds the Fastify application without listening: the API under /api (OpenAPI at /api/docs),
  * and the built web app for every other path. Used by main.ts and by the tests.
  */
-export async function buildApp({ db, config, webDir = defaultWebDir }: AppDeps) {
+export async function buildApp({ db, config, webDir = defaultWebDir, files, mailer }: AppDeps) {
+  const deps: AreaDeps = {
+    db,
+    config,
+    files: files ?? createFileStore(config.dataDir),
+    mailer: mailer ?? createMailer(config),
+  };
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     routerOptions: { querystringParser: parseQuery },
@@ -46,6 +55,7 @@ export async function buildApp({ db, config, webDir = defaultWebDir }: AppDeps) 
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   await app.register(formbody, { parser: parseQuery });
+  await installUploads(app);
 
   await app.register(swagger, {
     openapi: {
@@ -64,11 +74,7 @@ export async function buildApp({ db, config, webDir = defaultWebDir }: AppDeps) 
         status: 'ok',
         app_env: config.APP_ENV,
       }));
-      await api.register(authRoutes, { db, config });
-      await api.register(bookingRoutes, { db });
-      await api.register(customerRoutes, { db });
-      await api.register(agentRoutes, { db });
-      await api.register(affiliateRoutes, { db });
+      await registerAreas(api, deps);
     },
     { prefix: '/api' },
   );

@@ -306,6 +306,9 @@ export const implementedRoutes: ReadonlySet<RouteName> = new Set<RouteName>([
   'login',
   'dashboard',
   'bookings',
+  'resorts',
+  'resort-create',
+  'resort-edit',
 ]);
 
 /** The breadcrumb trail of a route, from its top ancestor down to itself (dashboard not included). */

@@ -30,6 +30,19 @@ export const router = createBrowserRouter([
         lazy: () =>
           import('./areas/bookings/BookingsListPage').then((m) => ({ Component: m.BookingsListPage })),
       },
+      // Spec 3 §2 Resorts
+      {
+        path: routeByName.resorts.path,
+        lazy: () => import('./areas/resorts/ResortsListPage').then((m) => ({ Component: m.ResortsListPage })),
+      },
+      {
+        path: routeByName['resort-create'].path,
+        lazy: () => import('./areas/resorts/ResortFormPage').then((m) => ({ Component: m.ResortCreatePage })),
+      },
+      {
+        path: routeByName['resort-edit'].path,
+        lazy: () => import('./areas/resorts/ResortFormPage').then((m) => ({ Component: m.ResortEditPage })),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { createStaffUser } from '../../src/server/areas/auth/service';
@@ -8,6 +11,8 @@ import { createTestDatabase, type DbKind } from './db';
 export interface TestContext {
   app: FastifyInstance;
   db: Db;
+  /** A temporary DATA_DIR of this context (uploaded files, the mail outbox). */
+  dataDir: string;
   /** Bearer tokens of a role-1 admin and a role-2 accountant. */
   adminToken: string;
   accountantToken: string;
@@ -31,7 +36,12 @@ export async function createTestContext(
   env: Record<string, string> = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase(kind);
-  const app = await buildApp({ db: database.db, config: testConfig(env), webDir: '/nonexistent' });
+  const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(tmpdir(), 'tour-test-')));
+  const app = await buildApp({
+    db: database.db,
+    config: testConfig({ DATA_DIR: dataDir, ...env }),
+    webDir: '/nonexistent',
+  });
   await createStaffUser(database.db, {
     name: 'Test Admin',
     email: 'admin@test.test',
@@ -49,11 +59,13 @@ export async function createTestContext(
   return {
     app,
     db: database.db,
+    dataDir,
     adminToken,
     accountantToken,
     close: async () => {
       await app.close();
       await database.drop();
+      if (!env.DATA_DIR) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

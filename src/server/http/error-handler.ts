@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isForeignKeyViolation, isUniqueViolation } from './db-errors';
 import { HttpError } from './errors';
 
 function addError(errors: Record<string, string[]>, field: string, message: string) {
@@ -29,6 +30,17 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply
         .status(err.statusCode)
         .send({ success: false, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+    }
+    // Constraint violations a service did not map itself: the user's request, not a server fault.
+    if (isForeignKeyViolation(err)) {
+      return reply
+        .status(409)
+        .send({ success: false, message: 'This record is in use and cannot be changed or deleted.' });
+    }
+    if (isUniqueViolation(err)) {
+      return reply
+        .status(422)
+        .send({ success: false, message: 'A record with the same value already exists.' });
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) {

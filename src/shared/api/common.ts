@@ -25,3 +25,83 @@ export const optionalId = z.preprocess(blankToUndefined, idSchema.optional());
 
 export const optionalText = (max: number) =>
   z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
+
+/** A required, trimmed text field; the message names the field as the form labels it. */
+export const requiredText = (label: string, max = 255) =>
+  z.preprocess(
+    (v) => (v === null || v === undefined ? '' : typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: `${label} is required.` })
+      .min(1, `${label} is required.`)
+      .max(max, `${label} is too long.`),
+  );
+
+/** An email address, well-formed; optionalEmail accepts blank as not given. */
+export const emailSchema = z
+  .string({ error: 'Email is required.' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Enter a valid email address.').max(254));
+export const optionalEmail = z.preprocess(blankToUndefined, emailSchema.optional());
+
+/**
+ * A UK postcode (e.g. 'SW1A 1AA', 'm1 1ae'), answered in the standard form: upper case with one
+ * space before the inward code. BFPO and GIR 0AA are accepted.
+ */
+const UK_POSTCODE = /^(GIR ?0AA|BFPO ?\d{1,4}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})$/i;
+export function normalisePostcode(s: string): string {
+  const compact = s.replace(/\s+/g, '').toUpperCase();
+  if (compact.startsWith('BFPO')) return `BFPO ${compact.slice(4)}`;
+  return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
+}
+export const ukPostcodeSchema = z
+  .string({ error: 'Post code is required.' })
+  .trim()
+  .refine((s) => UK_POSTCODE.test(s.replace(/\s+/g, ' ')), 'Enter a valid UK post code, e.g. SW1A 1AA.')
+  .transform(normalisePostcode);
+export const optionalPostcode = z.preprocess(blankToUndefined, ukPostcodeSchema.optional());
+
+/**
+ * An amount of money in pounds, sent as a number or a string, answered as a decimal string with at
+ * most 2 decimals (step 0.01) — never a float. `min` defaults to 0.
+ */
+export const moneySchema = (label: string, { min = 0, max = 9_999_999_999.99 } = {}) =>
+  z.union([z.string().trim(), z.number()], { error: `${label} must be a number.` }).transform((v, ctx) => {
+    const s = typeof v === 'number' ? String(v) : v;
+    if (!/^-?\d+(\.\d{1,2})?$/.test(s)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: s === '' ? `${label} is required.` : `${label} must be an amount with at most 2 decimals.`,
+      });
+      return z.NEVER;
+    }
+    const n = Number(s);
+    if (n < min) ctx.addIssue({ code: 'custom', message: `${label} must be at least ${min}.` });
+    if (n > max) ctx.addIssue({ code: 'custom', message: `${label} must be at most ${max}.` });
+    return s.includes('.') ? s : `${s}.00`;
+  });
+export const optionalMoney = (label: string, opts?: { min?: number; max?: number }) =>
+  z.preprocess(blankToUndefined, moneySchema(label, opts).optional());
+
+/** A percentage 0–100 with up to 2 decimals, answered as a decimal string. */
+export const percentSchema = (label: string) => moneySchema(label, { min: 0, max: 100 });
+
+/** A whole number in a range, from a number or numeric string. */
+export const intSchema = (label: string, { min = 0, max = 2147483647 } = {}) =>
+  z.coerce
+    .number({ error: `${label} must be a number.` })
+    .int(`${label} must be a whole number.`)
+    .min(min, `${label} must be at least ${min}.`)
+    .max(max, `${label} must be at most ${max}.`);
+export const optionalInt = (label: string, opts?: { min?: number; max?: number }) =>
+  z.preprocess(blankToUndefined, intSchema(label, opts).optional());
+
+/** A yes/no flag sent as true/false, 1/0, '1'/'0', 'true'/'false', 'yes'/'no' or 'on'. */
+export const flagSchema = z.preprocess(
+  (v) => {
+    if (typeof v === 'string') return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+    if (typeof v === 'number') return v === 1;
+    return v;
+  },
+  z.boolean({ error: 'Must be yes or no.' }),
+);

@@ -89,7 +89,7 @@ function fallbackMessage(status: number): string {
 }
 
 interface RequestOptions {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
@@ -99,14 +99,15 @@ async function request<T>(path: string, { method, query, body, signal }: Request
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   let res: Response;
   try {
     res = await fetch(`${BASE}${path}${toQueryString(query)}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
       signal,
     });
   } catch (e) {
@@ -148,7 +149,93 @@ export const api = {
   /** POST `path` with an optional JSON body. */
   post: <T>(path: string, body?: unknown, signal?: AbortSignal) =>
     request<T>(path, { method: 'POST', body, signal }),
+  /** PUT `path` with a JSON body. */
+  put: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body }),
+  /** POST multipart/form-data (uploads); `fields` values that are objects go as JSON text. */
+  upload: <T>(path: string, fields: Record<string, unknown>) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) {
+      if (value === undefined || value === null) continue;
+      if (value instanceof Blob) form.append(key, value, value instanceof File ? value.name : key);
+      else if (typeof value === 'object') form.append(key, JSON.stringify(value));
+      else form.append(key, String(value));
+    }
+    return request<T>(path, { method: 'POST', body: form });
+  },
+  /**
+   * Fetches a file and saves it in the browser under the server's Content-Disposition name (or
+   * `fallbackName`). A non-200 answer is read as the envelope and thrown as an ApiError
+   * (spec 3 §8: the notice shows message, else error).
+   */
+  download: async (
+    path: string,
+    {
+      method = 'GET',
+      body,
+      query,
+      fallbackName = 'download',
+    }: {
+      method?: 'GET' | 'POST';
+      body?: unknown;
+      query?: Query;
+      fallbackName?: string;
+    } = {},
+  ): Promise<string> => {
+    const headers: Record<string, string> = {};
+    const token = getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    let res: Response;
+    try {
+      res = await fetch(`${BASE}${path}${toQueryString(query)}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch {
+      throw new ApiError('Could not reach the server. Check your connection and try again.', 0);
+    }
+    if (!res.ok) {
+      let env: Envelope = {};
+      try {
+        env = asEnvelope(JSON.parse(await res.text()));
+      } catch {
+        // not JSON
+      }
+      if (res.status === 401) {
+        clearSession();
+        onUnauthorized();
+      }
+      throw new ApiError(messageOf(env) ?? fallbackMessage(res.status), res.status, env.errors ?? {});
+    }
+    const blob = await res.blob();
+    const name = filenameFromDisposition(res.headers.get('content-disposition')) ?? fallbackName;
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    return name;
+  },
 };
+
+/** The file name of a Content-Disposition header (filename* first), or null. */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]);
+    } catch {
+      // fall through
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(header);
+  return plain ? plain[1] : null;
+}
 
 /**
  * Spec 1 §8's generic rule: a success answer shows its message as a green notification; a failure

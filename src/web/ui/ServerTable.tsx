@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Button, Group, Select, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import {
@@ -152,8 +152,12 @@ export function ServerTable<T extends object>({
     render: c.render ? (row: T, index: number) => c.render?.(row, index) : undefined,
   }));
 
+  // 'All' (-1, where the spec offers it) is not a number mantine-datatable can show, so such
+  // tables get their own 'Rows per page' select above the table and one page holds everything.
+  const offersAll = pageSizes.includes(-1);
+  const shownPageSize = pageSize === -1 ? Math.max(filtered, 1) : pageSize;
   const pageSizeProps =
-    pageSizes.length > 1
+    pageSizes.length > 1 && !offersAll
       ? {
           recordsPerPageOptions: pageSizes,
           recordsPerPageLabel: 'Rows per page',
@@ -174,6 +178,24 @@ export function ServerTable<T extends object>({
           placeholder={searchPlaceholder}
           count={result ? filtered : undefined}
         />
+      )}
+      {offersAll && (
+        <Group justify="flex-end" mb="xs">
+          <Select
+            label="Rows per page"
+            size="xs"
+            w={130}
+            allowDeselect={false}
+            data={pageSizes.map((n) => ({ value: String(n), label: n === -1 ? 'All' : String(n) }))}
+            value={String(pageSize)}
+            onChange={(v) => {
+              if (v) {
+                setPageSize(Number(v));
+                setPage(1);
+              }
+            }}
+          />
+        </Group>
       )}
       {query.isError && (
         <Alert color="red" title="The list could not be loaded" mb="sm">
@@ -211,7 +233,7 @@ export function ServerTable<T extends object>({
         page={page}
         onPageChange={setPage}
         totalRecords={filtered}
-        recordsPerPage={pageSize}
+        recordsPerPage={shownPageSize}
         paginationText={({ from, to }) => recordsText(from, to, filtered, total)}
         getPaginationControlProps={(control) => ({ 'aria-label': `${control} page` })}
         {...pageSizeProps}

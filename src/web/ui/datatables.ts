@@ -43,7 +43,7 @@ export function cleanFilters(filters: TableFilters | undefined): Record<string, 
 export function buildTableQuery(input: TableQueryInput): Query {
   const q: Query = {
     draw: input.draw,
-    start: (input.page - 1) * input.pageSize,
+    start: input.pageSize === -1 ? 0 : (input.page - 1) * input.pageSize,
     length: input.pageSize,
     'search[value]': input.search.trim(),
   };

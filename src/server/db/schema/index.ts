@@ -3,3 +3,4 @@ export * from './bookings';
 export * from './catalogue';
 export * from './parties';
 export * from './reference';
+export * from './settings';

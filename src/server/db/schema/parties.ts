@@ -113,3 +113,20 @@ export const old_affiliates = pgTable('old_affiliates', {
   code: text('code'),
   ...timestamps,
 });
+
+/** Tour managers (spec 2 §3) with their bank details; invoices come with the money issue. */
+export const tour_managers = pgTable('tour_managers', {
+  id: serial('id').primaryKey(),
+  firstname: text('firstname').notNull(),
+  lastname: text('lastname').notNull(),
+  email: text('email').notNull(),
+  mobile_number: text('mobile_number').notNull(),
+  telephone_number: text('telephone_number').notNull(),
+  address: text('address'),
+  iban_number: text('iban_number'),
+  bic_swift_number: text('bic_swift_number'),
+  account_number: text('account_number'),
+  sort_code: text('sort_code'),
+  bank_name: text('bank_name'),
+  ...timestamps,
+});

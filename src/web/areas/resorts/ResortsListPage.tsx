@@ -1,0 +1,68 @@
+import { Button, Paper } from '@mantine/core';
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import { pathTo } from '../../../shared/routes';
+import { PageHeader } from '../../ui/PageHeader';
+import { Can, useCan } from '../../ui/permissions';
+import { DeleteAction, EditLink, RowActions } from '../../ui/RowActions';
+import { ServerTable, type ServerTableColumn, type ServerTableHandle } from '../../ui/ServerTable';
+
+interface ResortRow {
+  id: number;
+  resort_name: string;
+  location: string | null;
+  country_name: string | null;
+}
+
+/** Resorts list (/resorts, spec 3 §2): Name, Location, edit; quick search; delete for role 1. */
+export function ResortsListPage() {
+  const table = useRef<ServerTableHandle>(null);
+  const mayDelete = useCan('resorts.delete');
+  const columns: ServerTableColumn<ResortRow>[] = [
+    { accessor: 'resort_name', title: 'Name', sortable: true },
+    { accessor: 'location', title: 'Location', sortable: true, render: (r) => r.location ?? '' },
+    {
+      accessor: 'actions',
+      title: '',
+      width: 140,
+      render: (r) => (
+        <RowActions>
+          <EditLink to={pathTo('resort-edit', { id: r.id })} />
+          {mayDelete && (
+            <DeleteAction
+              endpoint={`/resorts/${r.id}/delete`}
+              confirmMessage={`Are you sure you want to delete the resort "${r.resort_name}" ?`}
+              onDeleted={() => table.current?.reload()}
+            />
+          )}
+        </RowActions>
+      ),
+    },
+  ];
+  return (
+    <>
+      <PageHeader
+        title="Resorts"
+        actions={
+          <Can permission="resorts.create">
+            <Button component={Link} to={pathTo('resort-create')}>
+              New resort
+            </Button>
+          </Can>
+        }
+      />
+      <Paper withBorder p="md" radius="md">
+        <ServerTable<ResortRow>
+          ref={table}
+          label="Resorts"
+          endpoint="/resorts/table"
+          columns={columns}
+          pageSizes={[25, 50, 100, 500, -1]}
+          quickSearch
+          searchPlaceholder="Name or location…"
+          emptyText="No resorts found"
+        />
+      </Paper>
+    </>
+  );
+}

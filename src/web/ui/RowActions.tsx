@@ -1,0 +1,67 @@
+import { ActionIcon, Anchor, Group, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { api } from '../api/client';
+import { confirmDelete } from './confirm';
+
+/** The 'Edit' link of a table row. */
+export function EditLink({ to, label = 'Edit' }: { to: string; label?: string }) {
+  return (
+    <Anchor component={Link} to={to} size="sm">
+      {label}
+    </Anchor>
+  );
+}
+
+/**
+ * A row's delete action: asks `confirmMessage` (the spec's words), POSTs `endpoint`, shows the
+ * server's message (green on success; red, e.g. 'in use', on refusal) and calls `onDeleted`.
+ */
+export function DeleteAction({
+  endpoint,
+  body,
+  confirmMessage,
+  onDeleted,
+  label = 'Delete',
+}: {
+  endpoint: string;
+  body?: unknown;
+  confirmMessage: string;
+  onDeleted?: () => void;
+  label?: string;
+}) {
+  const mutation = useMutation({
+    mutationFn: () => api.post<{ message?: string }>(endpoint, body),
+    onSuccess: (answer) => {
+      notifications.show({ color: 'green', message: answer?.message ?? 'Deleted.' });
+      onDeleted?.();
+    },
+    onError: (err) => notifications.show({ color: 'red', title: 'Error', message: err.message }),
+  });
+  return (
+    <Anchor
+      component="button"
+      type="button"
+      size="sm"
+      c="red"
+      disabled={mutation.isPending}
+      onClick={async () => {
+        if (await confirmDelete(confirmMessage)) mutation.mutate();
+      }}
+    >
+      {mutation.isPending ? 'Deleting...' : label}
+    </Anchor>
+  );
+}
+
+/** Row actions laid out in one line. */
+export function RowActions({ children }: { children: React.ReactNode }) {
+  return (
+    <Group gap="sm" wrap="nowrap">
+      {children}
+    </Group>
+  );
+}
+
+export { ActionIcon, Tooltip };
