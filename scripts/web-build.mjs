@@ -1,6 +1,6 @@
 // Builds the web app into dist/web when it is missing or older than its sources.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -35,15 +35,24 @@ export function ensureWebBuilt() {
   if (!webBuildIsStale()) return;
   console.log('[start] building the web app (first run or sources changed)...');
   const vite = path.join(root, 'node_modules/vite/bin/vite.js');
-  const r = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+  // Build beside the live copy and swap it in, so a server (or a second build) running at the same
+  // time never sees a half-written dist/web.
+  const out = path.join(root, `dist/web-build-${process.pid}`);
+  const r = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn', '--outDir', out], {
     cwd: root,
     stdio: 'inherit',
   });
   if (r.status !== 0) {
+    rmSync(out, { recursive: true, force: true });
     console.error('[start] the web app failed to build');
     process.exit(r.status ?? 1);
   }
-  precompress(path.join(root, 'dist/web/assets'));
+  precompress(path.join(out, 'assets'));
+  const live = path.join(root, 'dist/web');
+  const old = path.join(root, `dist/web-old-${process.pid}`);
+  if (existsSync(live)) renameSync(live, old);
+  renameSync(out, live);
+  rmSync(old, { recursive: true, force: true });
 }
 
 /** Writes .br and .gz beside each script and style sheet; the server sends them to browsers that accept them. */
@@ -60,3 +69,6 @@ function precompress(dir) {
     writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
   }
 }
+
+// `node scripts/web-build.mjs` builds when stale (the e2e tests need a current build).
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) ensureWebBuilt();

@@ -22,14 +22,14 @@ describe('resort screens', () => {
     await expect.poll(() => page.getByText('Resort name is required.').isVisible()).toBe(true);
     await page.getByLabel('Resort name').fill(name);
     await page.getByLabel('Location').fill('Lake Como');
-    await page.getByRole('textbox', { name: 'Country' }).fill('United King');
+    await page.getByRole('combobox', { name: 'Country' }).fill('United King');
     await page.getByRole('option', { name: 'United Kingdom' }).click();
     await screenshot(page, 'resort-create');
     await page.getByRole('button', { name: 'Create resort' }).click();
     await page.waitForURL(/\/resort\/edit\/\d+$/);
     await expect.poll(() => page.getByRole('heading', { name: `Resort: ${name}` }).isVisible()).toBe(true);
     await page.goto(`${e2eUrl()}/resorts`);
-    await page.getByRole('searchbox').fill(name);
+    await page.getByRole('textbox', { name: 'Quick search' }).fill(name);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('cell', { name }).isVisible()).toBe(true);
     await screenshot(page, 'resorts-list');
