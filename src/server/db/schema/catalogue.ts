@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -24,6 +25,7 @@ import {
   resorts,
   suppliers,
 } from './reference';
+import { currencies } from './settings';
 
 /** Tour types of spec 3 §9. */
 export const TOUR_TYPES = ['air', 'coach', 'self-drive', 'world-wide'] as const;
@@ -359,3 +361,110 @@ export const discounts = pgTable('discounts', {
   is_manual: boolean('is_manual').notNull().default(false),
   ...timestamps,
 });
+
+/**
+ * Accommodation prices per room and night (spec 3 §3 Accommodation price): the supplier's price in
+ * its currency (currency_id, exchange_rate to pounds), per_person or per_night.
+ */
+export const accommodation_prices = pgTable(
+  'accommodation_prices',
+  {
+    id: serial('id').primaryKey(),
+    accommodation_room_id: integer('accommodation_room_id')
+      .notNull()
+      .references(() => accommodation_rooms.id, { onDelete: 'cascade' }),
+    room_availability_date: date('room_availability_date', { mode: 'string' }).notNull(),
+    currency_id: integer('currency_id').references(() => currencies.id, { onDelete: 'restrict' }),
+    exchange_rate: numeric('exchange_rate', { precision: 14, scale: 6 }).notNull().default('1'),
+    price_type: text('price_type', { enum: ['per_person', 'per_night'] })
+      .notNull()
+      .default('per_person'),
+    price: money('price').notNull().default('0'),
+    ...timestamps,
+  },
+  (t) => [
+    unique('accommodation_prices_room_date_uq').on(t.accommodation_room_id, t.room_availability_date),
+    check('accommodation_prices_rate_ck', sql`${t.exchange_rate} > 0`),
+    check('accommodation_prices_price_ck', sql`${t.price} >= 0`),
+  ],
+);
+
+/** Discounts on an accommodation price for bookings made in a window (no overlaps per price). */
+export const accommodation_price_discounts = pgTable(
+  'accommodation_price_discounts',
+  {
+    id: serial('id').primaryKey(),
+    accommodation_price_id: integer('accommodation_price_id')
+      .notNull()
+      .references(() => accommodation_prices.id, { onDelete: 'cascade' }),
+    booking_start_date: date('booking_start_date', { mode: 'string' }).notNull(),
+    booking_end_date: date('booking_end_date', { mode: 'string' }).notNull(),
+    percent_discount: boolean('percent_discount').notNull().default(false),
+    discount_price: money('discount_price').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('accommodation_price_discounts_price_idx').on(t.accommodation_price_id),
+    check('accommodation_price_discounts_range_ck', sql`${t.booking_start_date} <= ${t.booking_end_date}`),
+  ],
+);
+
+/** Gallery image links of an accommodation (spec 3 §2 Gallery). */
+export const accommodation_gallery_images = pgTable(
+  'accommodation_gallery_images',
+  {
+    id: serial('id').primaryKey(),
+    accommodation_id: integer('accommodation_id')
+      .notNull()
+      .references(() => accommodations.id, { onDelete: 'cascade' }),
+    link: text('link').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('accommodation_gallery_images_acc_idx').on(t.accommodation_id)],
+);
+
+/**
+ * Airport transfers of a group's instances (spec 3 §3 Instance transfer): per direction
+ * ('outbound' or 'inbound'), the transfer text for an instance's flight.
+ */
+export const tour_instance_transfers = pgTable(
+  'tour_instance_transfers',
+  {
+    id: serial('id').primaryKey(),
+    tour_group_id: integer('tour_group_id')
+      .notNull()
+      .references(() => tour_groups.id, { onDelete: 'cascade' }),
+    tour_instance_id: integer('tour_instance_id')
+      .notNull()
+      .references(() => tour_instances.id, { onDelete: 'cascade' }),
+    flight_id: integer('flight_id').references(() => flights.id, { onDelete: 'cascade' }),
+    transfer_for: text('transfer_for', { enum: ['outbound', 'inbound'] }).notNull(),
+    transfer: text('transfer').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    unique('tour_instance_transfers_uq').on(t.tour_instance_id, t.flight_id, t.transfer_for),
+    index('tour_instance_transfers_group_idx').on(t.tour_group_id),
+  ],
+);
+
+/** Pickup times of a group's transfers, per transfer name and accommodation (spec 3 §3). */
+export const transfer_pickup_times = pgTable(
+  'transfer_pickup_times',
+  {
+    id: serial('id').primaryKey(),
+    tour_group_id: integer('tour_group_id')
+      .notNull()
+      .references(() => tour_groups.id, { onDelete: 'cascade' }),
+    transfer_for: text('transfer_for', { enum: ['outbound', 'inbound'] }).notNull(),
+    transfer: text('transfer').notNull(),
+    accommodation_id: integer('accommodation_id')
+      .notNull()
+      .references(() => accommodations.id, { onDelete: 'cascade' }),
+    pickup_time: text('pickup_time').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    unique('transfer_pickup_times_uq').on(t.tour_group_id, t.transfer_for, t.transfer, t.accommodation_id),
+  ],
+);
