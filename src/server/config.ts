@@ -17,6 +17,10 @@ const configSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Back Office <no-reply@example.co.uk>'),
   GETADDRESS_API_KEY: z.string().optional(),
+  /** Public base URL of the web app for links in emails (agent password reset); unset → the request's origin. */
+  APP_URL: z.url().optional(),
+  /** Base URL of the getAddress.io API (a local fake in tests). */
+  GETADDRESS_URL: z.string().url().default('https://api.getAddress.io'),
   /** Lifetime of a sign-in token, in hours. */
   TOKEN_TTL_HOURS: z.coerce.number().positive().default(12),
   /** Failed sign-ins allowed per email within LOGIN_WINDOW_MINUTES before 429. */

@@ -26,6 +26,8 @@ export const permissions = {
   'customers.create': [ROLE_ADMIN],
   'customers.update': [ROLE_ADMIN],
   'customers.addNote': 'any',
+  // POST customer-note/get-notes only reads (spec 1 §7).
+  'customers.getNotes': 'any',
   'customers.export': 'any',
   'brochureRequests.create': [ROLE_ADMIN],
   'agents.create': [ROLE_ADMIN],
@@ -80,6 +82,41 @@ export const permissions = {
   'discounts.create': [ROLE_ADMIN],
   'discounts.update': [ROLE_ADMIN],
   'discounts.delete': [ROLE_ADMIN],
+  // Spec 3 §6 (accommodation, rooms, availability, prices, flights): every write is role 1 only.
+  'accommodation.create': [ROLE_ADMIN],
+  'accommodation.update': [ROLE_ADMIN],
+  'accommodation.delete': [ROLE_ADMIN],
+  'rooms.create': [ROLE_ADMIN],
+  'rooms.update': [ROLE_ADMIN],
+  'availability.update': [ROLE_ADMIN],
+  // POST accommodation/room/get-availability/{id}/prices only reads.
+  'prices.read': 'any',
+  'prices.update': [ROLE_ADMIN],
+  'prices.delete': [ROLE_ADMIN],
+  'prices.discount': [ROLE_ADMIN],
+  'prices.clone': [ROLE_ADMIN],
+  'flights.create': [ROLE_ADMIN],
+  'flights.update': [ROLE_ADMIN],
+  'flights.delete': [ROLE_ADMIN],
+  // POST airports/airport-search only reads.
+  'airports.search': 'any',
+  // Spec 3 §6 (tours, groups, instances, tour accommodation): every write is role 1 only.
+  // POST tours/get-instance-rooms, instances/{id}/getprices, groups/{id}/check-deletion and
+  // groups/{id}/get-instance-pickups only read.
+  'tours.read': 'any',
+  'tours.create': [ROLE_ADMIN],
+  'tours.update': [ROLE_ADMIN],
+  'tours.csvUpload': [ROLE_ADMIN],
+  'tourAccommodation.save': [ROLE_ADMIN],
+  'tourAccommodation.delete': [ROLE_ADMIN],
+  'groups.create': [ROLE_ADMIN],
+  'groups.update': [ROLE_ADMIN],
+  'groups.delete': [ROLE_ADMIN],
+  'groups.transfers': [ROLE_ADMIN],
+  'groups.bulkAccommodation': [ROLE_ADMIN],
+  'instances.create': [ROLE_ADMIN],
+  'instances.update': [ROLE_ADMIN],
+  'instances.delete': [ROLE_ADMIN],
   // Public agent page: setting a new password from an emailed link carries no staff token.
 } as const satisfies Record<string, Allowed>;
 

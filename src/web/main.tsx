@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/tiptap/styles.css';
 import 'mantine-datatable/styles.css';
 import './app.css';
 import 'dayjs/locale/en-gb';

@@ -13,6 +13,13 @@ import { RouteErrorPage } from './shell/RouteErrorPage';
  */
 export const router = createBrowserRouter([
   { path: routeByName.login.path, element: <LoginPage />, errorElement: <RouteErrorPage /> },
+  // Spec 2 §7: the agent opens the emailed password-reset link without a staff login.
+  {
+    path: routeByName['agent-password-reset'].path,
+    errorElement: <RouteErrorPage />,
+    lazy: () =>
+      import('./areas/agents/AgentResetPasswordPage').then((m) => ({ Component: m.AgentResetPasswordPage })),
+  },
   {
     element: (
       <RequireAuth>
@@ -42,6 +49,264 @@ export const router = createBrowserRouter([
       {
         path: routeByName['resort-edit'].path,
         lazy: () => import('./areas/resorts/ResortFormPage').then((m) => ({ Component: m.ResortEditPage })),
+      },
+      // Spec 2 §2 Customers
+      {
+        path: routeByName.customers.path,
+        lazy: () =>
+          import('./areas/customers/CustomersListPage').then((m) => ({ Component: m.CustomersListPage })),
+      },
+      {
+        path: routeByName['create-new-customer'].path,
+        lazy: () =>
+          import('./areas/customers/CustomerFormPage').then((m) => ({ Component: m.CustomerCreatePage })),
+      },
+      {
+        path: routeByName['customer-edit'].path,
+        lazy: () =>
+          import('./areas/customers/CustomerFormPage').then((m) => ({ Component: m.CustomerEditPage })),
+      },
+      // Spec 3 §2 Discounts and extras
+      {
+        path: routeByName.extras.path,
+        lazy: () => import('./areas/extras/ExtrasListPage').then((m) => ({ Component: m.ExtrasListPage })),
+      },
+      {
+        path: routeByName['extra-create'].path,
+        lazy: () => import('./areas/extras/ExtraFormPage').then((m) => ({ Component: m.ExtraCreatePage })),
+      },
+      {
+        path: routeByName['extra-edit'].path,
+        lazy: () => import('./areas/extras/ExtraFormPage').then((m) => ({ Component: m.ExtraEditPage })),
+      },
+      {
+        path: routeByName.discounts.path,
+        lazy: () =>
+          import('./areas/discounts/DiscountsListPage').then((m) => ({ Component: m.DiscountsListPage })),
+      },
+      {
+        path: routeByName['discount-create'].path,
+        lazy: () =>
+          import('./areas/discounts/DiscountFormPage').then((m) => ({ Component: m.DiscountCreatePage })),
+      },
+      {
+        path: routeByName['discount-edit'].path,
+        lazy: () =>
+          import('./areas/discounts/DiscountFormPage').then((m) => ({ Component: m.DiscountEditPage })),
+      },
+      // Spec 3 §2 Regions and points, Brochures, Email templates
+      {
+        path: routeByName.regions.path,
+        lazy: () => import('./areas/regions/RegionsPage').then((m) => ({ Component: m.RegionsPage })),
+      },
+      {
+        path: routeByName['regions-edit'].path,
+        lazy: () => import('./areas/regions/RegionEditPage').then((m) => ({ Component: m.RegionEditPage })),
+      },
+      {
+        path: routeByName.points.path,
+        lazy: () => import('./areas/regions/PointsPage').then((m) => ({ Component: m.PointsPage })),
+      },
+      {
+        path: routeByName.brochures.path,
+        lazy: () => import('./areas/brochures/BrochuresPage').then((m) => ({ Component: m.BrochuresPage })),
+      },
+      {
+        path: routeByName['email-template'].path,
+        lazy: () =>
+          import('./areas/email-templates/EmailTemplatesListPage').then((m) => ({
+            Component: m.EmailTemplatesListPage,
+          })),
+      },
+      {
+        path: routeByName['create-template'].path,
+        lazy: () =>
+          import('./areas/email-templates/EmailTemplateFormPage').then((m) => ({
+            Component: m.EmailTemplateCreatePage,
+          })),
+      },
+      {
+        path: routeByName['edit-template'].path,
+        lazy: () =>
+          import('./areas/email-templates/EmailTemplateFormPage').then((m) => ({
+            Component: m.EmailTemplateEditPage,
+          })),
+      },
+      // Spec 2 §2 Agents (agent-edit also answers at the spec's /agent/edit/{id}) and Affiliates
+      {
+        path: routeByName.agents.path,
+        lazy: () => import('./areas/agents/AgentsListPage').then((m) => ({ Component: m.AgentsListPage })),
+      },
+      {
+        path: routeByName['agent-create'].path,
+        lazy: () => import('./areas/agents/AgentFormPage').then((m) => ({ Component: m.AgentCreatePage })),
+      },
+      ...[routeByName['agent-edit'].path, ...(routeByName['agent-edit'].aliases ?? [])].map((path) => ({
+        path,
+        lazy: () => import('./areas/agents/AgentFormPage').then((m) => ({ Component: m.AgentEditPage })),
+      })),
+      {
+        path: routeByName.affiliates.path,
+        lazy: () =>
+          import('./areas/affiliates/AffiliatesListPage').then((m) => ({ Component: m.AffiliatesListPage })),
+      },
+      {
+        path: routeByName['affiliate-create'].path,
+        lazy: () =>
+          import('./areas/affiliates/AffiliateFormPage').then((m) => ({ Component: m.AffiliateCreatePage })),
+      },
+      {
+        path: routeByName['affiliate-edit'].path,
+        lazy: () =>
+          import('./areas/affiliates/AffiliateFormPage').then((m) => ({ Component: m.AffiliateEditPage })),
+      },
+      // Spec 3 §2 Airlines, Service types and advertise sizes, System settings, Cancellation policies
+      {
+        path: routeByName.airlines.path,
+        lazy: () =>
+          import('./areas/airlines/AirlinesListPage').then((m) => ({ Component: m.AirlinesListPage })),
+      },
+      {
+        path: routeByName['airline-create'].path,
+        lazy: () =>
+          import('./areas/airlines/AirlineFormPage').then((m) => ({ Component: m.AirlineCreatePage })),
+      },
+      {
+        path: routeByName['airline-edit'].path,
+        lazy: () =>
+          import('./areas/airlines/AirlineFormPage').then((m) => ({ Component: m.AirlineEditPage })),
+      },
+      {
+        path: routeByName['service-types'].path,
+        lazy: () =>
+          import('./areas/service-types/ServiceTypesPage').then((m) => ({ Component: m.ServiceTypesPage })),
+      },
+      {
+        path: routeByName['advertise-sizes'].path,
+        lazy: () =>
+          import('./areas/advertise-sizes/AdvertiseSizesPage').then((m) => ({
+            Component: m.AdvertiseSizesPage,
+          })),
+      },
+      {
+        path: routeByName['system-settings'].path,
+        lazy: () =>
+          import('./areas/system-settings/SystemSettingsListPage').then((m) => ({
+            Component: m.SystemSettingsListPage,
+          })),
+      },
+      {
+        path: routeByName['system-setting-create'].path,
+        lazy: () =>
+          import('./areas/system-settings/SystemSettingFormPage').then((m) => ({
+            Component: m.SystemSettingCreatePage,
+          })),
+      },
+      {
+        path: routeByName['system-setting-edit'].path,
+        lazy: () =>
+          import('./areas/system-settings/SystemSettingFormPage').then((m) => ({
+            Component: m.SystemSettingEditPage,
+          })),
+      },
+      {
+        path: routeByName['cancellation-index'].path,
+        lazy: () =>
+          import('./areas/cancellations/CancellationsListPage').then((m) => ({
+            Component: m.CancellationsListPage,
+          })),
+      },
+      {
+        path: routeByName['create-cancellation'].path,
+        lazy: () =>
+          import('./areas/cancellations/CancellationFormPage').then((m) => ({
+            Component: m.CancellationCreatePage,
+          })),
+      },
+      {
+        path: routeByName['cancellation-edit'].path,
+        lazy: () =>
+          import('./areas/cancellations/CancellationFormPage').then((m) => ({
+            Component: m.CancellationEditPage,
+          })),
+      },
+      // Spec 1 §2 Settings hub; spec 2 §2 Suppliers, Tour managers, Admin users, Currency, Monthly accounts
+      {
+        path: routeByName.settings.path,
+        lazy: () => import('./areas/settings/SettingsPage').then((m) => ({ Component: m.SettingsPage })),
+      },
+      {
+        path: routeByName.suppliers.path,
+        lazy: () =>
+          import('./areas/suppliers/SuppliersListPage').then((m) => ({ Component: m.SuppliersListPage })),
+      },
+      {
+        path: routeByName['supplier-create'].path,
+        lazy: () =>
+          import('./areas/suppliers/SupplierFormPage').then((m) => ({ Component: m.SupplierCreatePage })),
+      },
+      {
+        path: routeByName['supplier-edit'].path,
+        lazy: () =>
+          import('./areas/suppliers/SupplierFormPage').then((m) => ({ Component: m.SupplierEditPage })),
+      },
+      {
+        path: routeByName['tour-manager'].path,
+        lazy: () =>
+          import('./areas/tour-managers/TourManagersListPage').then((m) => ({
+            Component: m.TourManagersListPage,
+          })),
+      },
+      {
+        path: routeByName['create-tour-manager'].path,
+        lazy: () =>
+          import('./areas/tour-managers/TourManagerFormPage').then((m) => ({
+            Component: m.TourManagerCreatePage,
+          })),
+      },
+      {
+        path: routeByName['edit-tour-manager'].path,
+        lazy: () =>
+          import('./areas/tour-managers/TourManagerFormPage').then((m) => ({
+            Component: m.TourManagerEditPage,
+          })),
+      },
+      {
+        path: routeByName['admin-user-index'].path,
+        lazy: () =>
+          import('./areas/admin-users/AdminUsersListPage').then((m) => ({ Component: m.AdminUsersListPage })),
+      },
+      {
+        path: routeByName['admin-user-create'].path,
+        lazy: () =>
+          import('./areas/admin-users/AdminUserFormPage').then((m) => ({ Component: m.AdminUserCreatePage })),
+      },
+      {
+        path: routeByName['admin-user-edit'].path,
+        lazy: () =>
+          import('./areas/admin-users/AdminUserFormPage').then((m) => ({ Component: m.AdminUserEditPage })),
+      },
+      {
+        path: routeByName['currency-exchange-index'].path,
+        lazy: () =>
+          import('./areas/currency/CurrencyListPage').then((m) => ({ Component: m.CurrencyListPage })),
+      },
+      {
+        path: routeByName['currency-exchange-create'].path,
+        lazy: () =>
+          import('./areas/currency/CurrencyFormPage').then((m) => ({ Component: m.CurrencyCreatePage })),
+      },
+      {
+        path: routeByName['currency-exchange-edit'].path,
+        lazy: () =>
+          import('./areas/currency/CurrencyFormPage').then((m) => ({ Component: m.CurrencyEditPage })),
+      },
+      {
+        path: routeByName['monthly-accounts'].path,
+        lazy: () =>
+          import('./areas/monthly-accounts/MonthlyAccountsPage').then((m) => ({
+            Component: m.MonthlyAccountsPage,
+          })),
       },
       { path: '*', element: <NotFoundPage /> },
     ],

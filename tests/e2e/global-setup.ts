@@ -23,7 +23,7 @@ let dataDir: string | undefined;
  */
 export async function setup(project: TestProject) {
   dataDir = mkdtempSync(path.join(tmpdir(), 'tour-e2e-'));
-  server = await startServerProcess({ DATA_DIR: dataDir }, 120_000);
+  server = await startServerProcess({ DATA_DIR: dataDir }, 240_000);
   project.provide('e2eServerUrl', server.url);
   project.provide('e2eDataDir', dataDir);
 }

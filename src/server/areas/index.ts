@@ -1,20 +1,54 @@
 import type { FastifyInstance } from 'fastify';
+import { adminUserRoutes } from './admin-users/routes';
+import { advertiseSizeRoutes } from './advertise-sizes/routes';
 import { affiliateRoutes } from './affiliates/routes';
 import { agentRoutes } from './agents/routes';
+import { airlineRoutes } from './airlines/routes';
 import { authRoutes } from './auth/routes';
 import { bookingRoutes } from './bookings/routes';
+import { brochureRequestRoutes } from './brochures/requests';
+import { brochureRoutes } from './brochures/routes';
+import { cancellationRoutes } from './cancellations/routes';
+import { currencyRoutes } from './currency/routes';
 import { customerRoutes } from './customers/routes';
 import type { AreaDeps } from './deps';
+import { discountRoutes } from './discounts/routes';
+import { emailTemplateRoutes } from './email-templates/routes';
+import { extraRoutes } from './extras/routes';
+import { monthlyAccountRoutes } from './monthly-accounts/routes';
 import { referenceRoutes } from './reference/routes';
+import { regionRoutes } from './regions/routes';
 import { resortRoutes } from './resorts/routes';
+import { serviceTypeRoutes } from './service-types/routes';
+import { supplierRoutes } from './suppliers/routes';
+import { systemSettingRoutes } from './system-settings/routes';
+import { tourManagerRoutes } from './tour-managers/routes';
+import { tourRoutes } from './tours/routes';
 
 /** Registers every area's routes under /api. One line per area (DESIGN.md §3 areas). */
 export async function registerAreas(api: FastifyInstance, deps: AreaDeps) {
   await api.register(authRoutes, deps);
   await api.register(bookingRoutes, deps);
   await api.register(customerRoutes, deps);
+  await api.register(brochureRequestRoutes, deps);
   await api.register(agentRoutes, deps);
   await api.register(affiliateRoutes, deps);
   await api.register(referenceRoutes, deps);
   await api.register(resortRoutes, deps);
+  await api.register(airlineRoutes, deps);
+  await api.register(serviceTypeRoutes, deps);
+  await api.register(advertiseSizeRoutes, deps);
+  await api.register(systemSettingRoutes, deps);
+  await api.register(cancellationRoutes, deps);
+  await api.register(tourRoutes, deps);
+  await api.register(extraRoutes, deps);
+  await api.register(discountRoutes, deps);
+  await api.register(regionRoutes, deps);
+  await api.register(brochureRoutes, deps);
+  await api.register(emailTemplateRoutes, deps);
+  await api.register(supplierRoutes, deps);
+  await api.register(tourManagerRoutes, deps);
+  await api.register(adminUserRoutes, deps);
+  await api.register(currencyRoutes, deps);
+  await api.register(monthlyAccountRoutes, deps);
 }

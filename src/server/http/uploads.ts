@@ -52,6 +52,21 @@ export async function readMultipart(
   return { fields, files };
 }
 
+/**
+ * Reads a form that the spec sends as multipart but that callers may also send as JSON or
+ * urlencoded: multipart goes through `readMultipart`; otherwise the parsed body is the fields (an
+ * object body; anything else counts as empty) and there are no files.
+ */
+export async function readFormOrJson(
+  req: FastifyRequest,
+): Promise<{ fields: Record<string, unknown>; files: Record<string, UploadedFile> }> {
+  if (req.isMultipart()) return readMultipart(req);
+  const body = req.body;
+  const fields =
+    body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  return { fields, files: {} };
+}
+
 /** True when the bytes are a PDF (they start with '%PDF-'); the declared type is not trusted. */
 export const isPdf = (data: Buffer) => data.subarray(0, 5).toString('latin1') === '%PDF-';
 

@@ -1,35 +1,133 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import { dataTablesShape, runSimpleTable } from '../../http/datatables';
+import { affiliateActiveInput, affiliateInput } from '../../../shared/api/affiliates';
+import { idSchema } from '../../../shared/api/common';
+import { dataTablesShape } from '../../http/datatables';
+import { ok } from '../../http/respond';
+import { parseFields } from '../../http/uploads';
+import type { AreaDeps } from '../deps';
+import {
+  advertiseSizes,
+  affiliateBookingsTable,
+  affiliateList,
+  affiliateTable,
+  createAffiliate,
+  deleteAffiliate,
+  getAffiliate,
+  setAffiliateActive,
+  updateAffiliate,
+} from './queries';
 
-/** GET affiliates/table (spec 2 §7): code, name, active. */
-export const affiliateRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+const idParams = z.object({ id: idSchema });
+/** The form sends the fields flat; `{affiliate: {...}}` is accepted too. */
+const unwrap = (b: unknown) =>
+  b && typeof b === 'object' && 'affiliate' in b && typeof b.affiliate === 'object' ? b.affiliate : b;
+const affiliateBody = z.preprocess(unwrap, affiliateInput);
+
+/**
+ * Affiliates (spec 2 §2 Affiliates, §7 'Affiliates'). Create, update (the active switch too) and
+ * delete are role 1 only (spec 2 §6). Advertisements come with a later issue.
+ */
+export const affiliateRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db }) => {
+  const tags = ['affiliates'];
   app.get(
     '/affiliates/table',
     {
       schema: {
         summary: 'Affiliates, DataTables protocol; quick search on name and code.',
-        tags: ['affiliates'],
+        tags,
         querystring: z.strictObject(dataTablesShape),
       },
     },
+    async (req) => affiliateTable(db, req.query),
+  );
+  app.get(
+    '/affiliates',
+    {
+      schema: {
+        tags,
+        summary:
+          'Affiliates for selects: data [{id, name, code}] by name; type=active gives only active ones.',
+        querystring: z.strictObject({ type: z.enum(['active', 'all']).optional() }),
+      },
+    },
+    async (req) => ({ success: true, data: await affiliateList(db, req.query.type === 'active') }),
+  );
+  app.get(
+    '/affiliates/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One affiliate: data.affiliate, with data.advertiseSizes for the advertisement form.',
+        params: idParams,
+      },
+    },
+    async (req) => {
+      const [affiliate, sizes] = await Promise.all([getAffiliate(db, req.params.id), advertiseSizes(db)]);
+      return { success: true, data: { affiliate, advertiseSizes: sizes } };
+    },
+  );
+  app.get(
+    '/affiliates/holiday/:id/bookings',
+    {
+      schema: {
+        tags,
+        summary: "The affiliate's bookings (Bookings tab), DataTables protocol, 5 a page by default.",
+        params: idParams,
+        querystring: z.strictObject(dataTablesShape),
+      },
+    },
+    async (req) => affiliateBookingsTable(db, req.params.id, req.query),
+  );
+  app.post(
+    '/affiliates',
+    {
+      config: { permission: 'affiliates.create' },
+      schema: {
+        tags,
+        summary: 'Create an affiliate; answers data.id (code must be unique).',
+        body: affiliateBody,
+      },
+    },
     async (req) =>
-      runSimpleTable(db, req.query, {
-        from: sql`affiliates`,
-        select: sql`id, code, name, email, is_active, created_at`,
-        sortable: {
-          id: sql`id`,
-          code: sql`code`,
-          name: sql`name`,
-          is_active: sql`is_active`,
-          created_at: sql`created_at`,
-        },
-        defaultOrder: { column: 'name', dir: 'asc' },
-        defaultLength: 25,
-        tieBreaker: sql`id`,
-        searchable: [sql`name`, sql`code`],
-      }),
+      ok('Affiliate created successfully.', { data: { id: await createAffiliate(db, req.body) } }),
+  );
+  app.post(
+    '/affiliates/:id',
+    {
+      config: { permission: 'affiliates.update' },
+      schema: {
+        tags,
+        summary: 'Update an affiliate: the full form, or {is_active} only (the list switch).',
+        params: idParams,
+        body: z.looseObject({}),
+      },
+    },
+    async (req) => {
+      const body = unwrap(req.body) as Record<string, unknown>;
+      const keys = Object.keys(body ?? {});
+      if (keys.length === 1 && keys[0] === 'is_active') {
+        const { is_active } = parseFields(affiliateActiveInput, body);
+        await setAffiliateActive(db, req.params.id, is_active);
+        return ok(is_active ? 'The affiliate is now active.' : 'The affiliate is now inactive.');
+      }
+      await updateAffiliate(db, req.params.id, parseFields(affiliateInput, body));
+      return ok('Affiliate updated successfully.');
+    },
+  );
+  app.post(
+    '/affiliates/:id/delete',
+    {
+      config: { permission: 'affiliates.delete' },
+      schema: {
+        tags,
+        summary: 'Delete an affiliate (refused while bookings point at it).',
+        params: idParams,
+      },
+    },
+    async (req) => {
+      await deleteAffiliate(db, req.params.id);
+      return ok('Affiliate deleted successfully.');
+    },
   );
 };

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { type DataTablesRequest, likeEscape, runSimpleTable } from '../../http/datatables';
 
@@ -31,37 +31,64 @@ export async function findCustomersForTypeahead(db: Db, search: string): Promise
   );
 }
 
-/** Customers as a server-side table (picker and list): 25 per page by default, newest first. */
-export function listCustomers(
-  db: Db,
-  req: DataTablesRequest & { pincode_search?: string; open_search?: string },
-) {
-  const where = [];
+/** The list's filters (spec 2 §7 GET customers/table): postcode prefix and open search. */
+export interface CustomerFilters {
+  pincode_search?: string;
+  open_search?: string;
+}
+
+/**
+ * WHERE conditions of the customers list and its CSV export. pincode_search matches the start of
+ * the postcode (spacing and case ignored); open_search matches name, postcode or email anywhere,
+ * and phone or mobile numbers (spaces ignored) when it holds a digit.
+ */
+export function customerFilterConditions(req: CustomerFilters): SQL[] {
+  const where: SQL[] = [];
   if (req.pincode_search) {
     const pc = likeEscape(req.pincode_search.replace(/\s+/g, '').toLowerCase());
     where.push(sql`replace(lower(coalesce(postcode, '')), ' ', '') like ${`${pc}%`}`);
   }
   if (req.open_search) {
     const pattern = `%${likeEscape(req.open_search.toLowerCase())}%`;
-    where.push(sql`(search_text like ${pattern} or lower(coalesce(email, '')) like ${pattern})`);
+    const digits = req.open_search.replace(/\D+/g, '');
+    const phone =
+      digits.length >= 3 && /^[\d\s+()-]+$/.test(req.open_search.trim())
+        ? sql` or replace(coalesce(phone_number, ''), ' ', '') like ${`%${digits}%`}
+               or replace(coalesce(mobile_number, ''), ' ', '') like ${`%${digits}%`}`
+        : sql``;
+    where.push(sql`(search_text like ${pattern} or lower(coalesce(email, '')) like ${pattern}${phone})`);
   }
+  return where;
+}
+
+/** Columns the customers list may sort by (`columns[i][data]` → SQL). */
+export const customerSortable = {
+  id: sql`id`,
+  first_name: sql`first_name`,
+  last_name: sql`last_name`,
+  full_name: sql`last_name`,
+  email: sql`email`,
+  phone_number: sql`phone_number`,
+  postcode: sql`postcode`,
+  created_at: sql`created_at`,
+};
+
+/** The quick search (`search[value]`) of the customers table. */
+export const customerSearchable = [sql`full_name`, sql`postcode`, sql`email`];
+
+/**
+ * Customers as a server-side table (spec 2 §2 list, §9: 25 per page, newest first; also the
+ * bookings pickers of spec 1 §7).
+ */
+export function listCustomers(db: Db, req: DataTablesRequest & CustomerFilters) {
   return runSimpleTable(db, req, {
     from: sql`customers`,
-    select: sql`id, title, first_name, last_name, full_name, email, phone_number, postcode, town, is_blacklisted, created_at`,
-    sortable: {
-      id: sql`id`,
-      first_name: sql`first_name`,
-      last_name: sql`last_name`,
-      full_name: sql`last_name`,
-      email: sql`email`,
-      phone_number: sql`phone_number`,
-      postcode: sql`postcode`,
-      created_at: sql`created_at`,
-    },
+    select: sql`id, title, first_name, last_name, full_name, email, phone_number, mobile_number, postcode, town, is_blacklisted, created_at`,
+    sortable: customerSortable,
     defaultOrder: { column: 'created_at', dir: 'desc' },
     defaultLength: 25,
     tieBreaker: sql`id`,
-    searchable: [sql`full_name`, sql`postcode`, sql`email`],
-    where,
+    searchable: customerSearchable,
+    where: customerFilterConditions(req),
   });
 }

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createStaffUser } from '../../areas/auth/service';
 import { type Db, queryRows } from '../client';
 import * as s from '../schema';
+import { linkOldAgents } from './agents';
 import { countRows, IdSeq, insertRows, resetSequences } from './bulk';
 import {
   buildCatalogue,
@@ -15,7 +16,9 @@ import {
   type SaleInstance,
   type SaleRoom,
 } from './catalogue';
+import { seedCustomerDemo } from './customers';
 import { DEMO_USERS } from './demo-users';
+import { seedTourDiscounts } from './discounts-extras';
 import {
   chance,
   dayOf,
@@ -31,6 +34,9 @@ import {
 } from './gen';
 import { buildAffiliates, buildAgents, buildCustomer } from './parties';
 import { seedReference } from './reference';
+import { seedReferenceLists } from './reference-lists';
+import { seedStaffAndMoney } from './staff-money';
+import { seedTemplatesAndBrochures } from './templates-brochures';
 import { FEMALE_FIRST_NAMES, INSURERS, MALE_FIRST_NAMES, SURNAMES, TOUR_TEMPLATES } from './uk-data';
 
 type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];
@@ -303,6 +309,11 @@ export async function seedDemo(
     await insertRows(tx, s.old_agents, oldAgents);
     await insertRows(tx, s.old_affiliates, oldAffiliates);
     await insertBookings(tx, plans);
+    await seedTemplatesAndBrochures(tx);
+    await linkOldAgents(tx);
+    await seedStaffAndMoney(tx, today);
+    await seedReferenceLists(tx);
+    await seedCustomerDemo(tx);
     await resetSequences(tx, [
       ...CATALOGUE_SEQUENCE_TABLES,
       'room_availability',
@@ -318,6 +329,7 @@ export async function seedDemo(
       'payments',
       'booking_history',
     ]);
+    await seedTourDiscounts(tx, today);
   });
   log(`demo operator loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { flagSchema, moneySchema, optionalId } from './common';
+
+/** Cancellation policy tour types (spec 3 §9: air and coach). */
+export const CANCELLATION_TOUR_TYPES = ['air', 'coach'] as const;
+export type CancellationTourType = (typeof CANCELLATION_TOUR_TYPES)[number];
+export const CANCELLATION_TOUR_TYPE_LABELS: Record<CancellationTourType, string> = {
+  air: 'Air',
+  coach: 'Coach',
+};
+
+/** Cancellation percentage cap (spec 3 §9). */
+export const CANCELLATION_PERCENT_CAP = 100;
+/** The largest day count accepted (ten years before departure). */
+export const CANCELLATION_MAX_DAYS = 3650;
+
+/** Spec 3 §5 messages, word for word. */
+export const CANCELLATION_MESSAGES = {
+  percentCap: 'Sorry! You cannot enter more than 100%',
+  daysEnd: 'Days end should be less than days start.',
+  daysStart: 'Days start should be greater than days end.',
+  deleteConfirm: 'Are you sure you want to delete the cancellation policy ?',
+} as const;
+
+/** A whole number of days before departure, required, 0..3650. */
+const dayCount = (label: string) =>
+  z.unknown().transform((raw, ctx) => {
+    const v = typeof raw === 'string' ? raw.trim() : raw;
+    if (v === undefined || v === null || v === '') {
+      ctx.addIssue({ code: 'custom', message: `${label} is required.` });
+      return z.NEVER;
+    }
+    const n = typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : Number.NaN;
+    if (!Number.isInteger(n)) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a whole number.` });
+      return z.NEVER;
+    }
+    if (n < 0 || n > CANCELLATION_MAX_DAYS) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be between 0 and ${CANCELLATION_MAX_DAYS}.` });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/**
+ * A cancellation policy as the form sends it (spec 3 §3 CancellationPolicy; §7 POST
+ * cancellations/penalties with handle_tag add|edit, id on edit). A booking cancelled between
+ * days_before_start and days_before_end days (both inclusive) before departure is charged
+ * penalty_charge: a percentage when penalty_type is 1 (capped at 100), otherwise pounds.
+ * The rules of spec 3 §5 answer with its messages on the fields concerned.
+ */
+export const cancellationPolicyInput = z
+  .object({
+    id: optionalId,
+    handle_tag: z.preprocess(
+      (v) => (v === '' || v == null ? 'add' : v),
+      z.enum(['add', 'edit'], { error: "handle_tag must be 'add' or 'edit'." }),
+    ),
+    days_before_start: dayCount('Policy Day Start'),
+    days_before_end: dayCount('Policy Day End'),
+    penalty_type: flagSchema.optional().transform((v) => (v ? 1 : 0)),
+    penalty_charge: moneySchema('Cancellation Amount'),
+    tour_type: z.enum(CANCELLATION_TOUR_TYPES, { error: 'Choose the tour type: air or coach.' }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.handle_tag === 'edit' && !v.id) {
+      ctx.addIssue({ code: 'custom', path: ['id'], message: 'The id field is required when editing.' });
+    }
+    if (v.penalty_type === 1 && Number(v.penalty_charge) > CANCELLATION_PERCENT_CAP) {
+      ctx.addIssue({ code: 'custom', path: ['penalty_charge'], message: CANCELLATION_MESSAGES.percentCap });
+    }
+    if (v.days_before_end >= v.days_before_start) {
+      ctx.addIssue({ code: 'custom', path: ['days_before_end'], message: CANCELLATION_MESSAGES.daysEnd });
+      ctx.addIssue({ code: 'custom', path: ['days_before_start'], message: CANCELLATION_MESSAGES.daysStart });
+    }
+  });
+export type CancellationPolicyInput = z.input<typeof cancellationPolicyInput>;
+
+/** A cancellation policy as the API answers it (table rows and get-policy). */
+export interface CancellationPolicy {
+  id: number;
+  days_before_start: number;
+  days_before_end: number;
+  /** 1 = percentage, 0 = pounds. */
+  penalty_type: number;
+  /** Decimal string, e.g. '30.00'. */
+  penalty_charge: string;
+  tour_type: CancellationTourType;
+}
+
+/**
+ * The Penalty Amount column (spec 3 §2): '30%' (or '12.5%') when penalty_type is 1, otherwise
+ * pounds with two decimals ('£50.00').
+ */
+export function formatPenalty(penaltyType: number, charge: string): string {
+  const n = Number(charge);
+  if (penaltyType === 1) return `${Number.isFinite(n) ? String(Number(n.toFixed(2))) : charge}%`;
+  if (!Number.isFinite(n)) return `£${charge}`;
+  return `£${n.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}

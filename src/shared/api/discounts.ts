@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { blankToUndefined, flagSchema, idSchema, requiredText } from './common';
+import { checkDateOrder, idList, requiredMoney, requiredYmd } from './extras';
+
+const flag = z.preprocess(blankToUndefined, flagSchema.optional()).transform((v) => v ?? false);
+
+export const DISCOUNT_PERCENT_MESSAGE = 'A percentage discount cannot be more than 100%.';
+export const DISCOUNT_DEPARTURE_DATES_MESSAGE =
+  'The departure end date must not be before the departure start date.';
+export const DISCOUNT_VALID_DATES_MESSAGE = 'The valid to date must not be before the valid from date.';
+export const DISCOUNT_ONE_TOUR_MESSAGE = 'An existing discount belongs to one tour; choose one.';
+/** The tour column of a discount without a tour (made before discounts were per tour). */
+export const DISCOUNT_NO_TOUR_LABEL = 'All tours (legacy)';
+
+/**
+ * A discount's fields (spec 3 §3 Discount; §5 Discount form: code, description, value,
+ * start_date, end_date, valid_from_date, valid_to_date required; value min 0, step 0.01).
+ * penalty_type true = percentage (then value ≤ 100). start_date/end_date bound the tour departure,
+ * valid_from_date/valid_to_date the booking date.
+ */
+const discountFields = z.object({
+  code: requiredText('Code', 50),
+  description: requiredText('Description', 500),
+  value: requiredMoney('Value'),
+  penalty_type: flag,
+  per_person: flag,
+  on_base_price: flag,
+  is_suppressed: flag,
+  is_manual: flag,
+  start_date: requiredYmd('Start date'),
+  end_date: requiredYmd('End date'),
+  valid_from_date: requiredYmd('Valid from date'),
+  valid_to_date: requiredYmd('Valid to date'),
+});
+
+type DiscountFieldValues = z.output<typeof discountFields>;
+
+function discountRules(v: DiscountFieldValues, ctx: z.RefinementCtx) {
+  if (v.penalty_type && Number(v.value) > 100) {
+    ctx.addIssue({ code: 'custom', path: ['value'], message: DISCOUNT_PERCENT_MESSAGE });
+  }
+  checkDateOrder(v, ctx, [
+    { start: 'start_date', end: 'end_date', message: DISCOUNT_DEPARTURE_DATES_MESSAGE },
+    { start: 'valid_from_date', end: 'valid_to_date', message: DISCOUNT_VALID_DATES_MESSAGE },
+  ]);
+}
+
+/** The spec's form may send `{discount: {...}}`; a flat body is the same thing. */
+const unwrap = (b: unknown) =>
+  b && typeof b === 'object' && 'discount' in b && b.discount && typeof b.discount === 'object'
+    ? b.discount
+    : b;
+
+/**
+ * POST discounts: `tour_id` may name several tours (an array, or one id); one discount row is
+ * made per tour. None → one row without a tour (the legacy 'all tours' kind).
+ */
+export const discountCreateInput = z.preprocess(
+  unwrap,
+  discountFields.extend({ tour_id: idList }).superRefine(discountRules),
+);
+
+/** POST discounts/{id}: one tour, or none. */
+export const discountUpdateInput = z.preprocess(
+  unwrap,
+  discountFields
+    .extend({
+      tour_id: z.preprocess((v) => {
+        if (Array.isArray(v)) return v.length === 0 ? undefined : v.length === 1 ? v[0] : v;
+        return blankToUndefined(v);
+      }, z.union([idSchema, z.array(z.unknown())], { error: 'Must be a tour id.' }).optional()),
+    })
+    .superRefine((v, ctx) => {
+      if (Array.isArray(v.tour_id)) {
+        ctx.addIssue({ code: 'custom', path: ['tour_id'], message: DISCOUNT_ONE_TOUR_MESSAGE });
+      }
+      discountRules(v, ctx);
+    })
+    .transform(({ tour_id, ...rest }) => ({
+      ...rest,
+      tour_id: typeof tour_id === 'number' ? tour_id : null,
+    })),
+);
+
+export type DiscountCreateValues = z.output<typeof discountCreateInput>;
+export type DiscountUpdateValues = z.output<typeof discountUpdateInput>;
+
+/** What the discount form sends (create: tour_id a list; edit: one id or null). */
+export interface DiscountInput {
+  code: string;
+  description: string;
+  value: string;
+  penalty_type: boolean;
+  per_person: boolean;
+  on_base_price: boolean;
+  is_suppressed: boolean;
+  is_manual: boolean;
+  start_date: string | null;
+  end_date: string | null;
+  valid_from_date: string | null;
+  valid_to_date: string | null;
+  tour_id: number[] | number | null;
+}
+
+/** A row of GET discounts/table2; tour_name is null for a discount without a tour. */
+export interface DiscountRow {
+  id: number;
+  code: string;
+  description: string | null;
+  value: string;
+  penalty_type: boolean;
+  tour_id: number | null;
+  tour_name: string | null;
+}
+
+/** GET discounts/{id}. */
+export interface Discount extends DiscountRow {
+  per_person: boolean;
+  on_base_price: boolean;
+  is_suppressed: boolean;
+  is_manual: boolean;
+  start_date: string | null;
+  end_date: string | null;
+  valid_from_date: string | null;
+  valid_to_date: string | null;
+}

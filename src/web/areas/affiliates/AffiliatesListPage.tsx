@@ -1,0 +1,127 @@
+import { Button, Paper, Switch, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { pathTo } from '../../../shared/routes';
+import { api } from '../../api/client';
+import { PageHeader } from '../../ui/PageHeader';
+import { Can, useCan } from '../../ui/permissions';
+import { DeleteAction, EditLink, RowActions } from '../../ui/RowActions';
+import { ServerTable, type ServerTableColumn, type ServerTableHandle } from '../../ui/ServerTable';
+
+interface AffiliateRow {
+  id: number;
+  code: string;
+  name: string;
+  is_active: boolean;
+}
+
+/**
+ * The list's active switch (spec 2 §4: toggling saves at once, POST affiliates/{id} {is_active}).
+ * It shows the new position while saving and falls back if the server refuses.
+ */
+function ActiveSwitch({ row, onSaved }: { row: AffiliateRow; onSaved: () => void }) {
+  const [checked, setChecked] = useState(row.is_active);
+  const [seen, setSeen] = useState(row.is_active);
+  if (seen !== row.is_active) {
+    setSeen(row.is_active);
+    setChecked(row.is_active);
+  }
+  const mutation = useMutation({
+    mutationFn: (isActive: boolean) =>
+      api.post<{ message: string }>(`/affiliates/${row.id}`, { is_active: isActive }),
+    onSuccess: (answer) => {
+      notifications.show({ color: 'green', message: answer.message });
+      onSaved();
+    },
+    onError: (err) => {
+      setChecked(row.is_active);
+      notifications.show({ color: 'red', title: 'Error', message: err.message });
+    },
+  });
+  return (
+    <Switch
+      aria-label={`Active: ${row.name}`}
+      checked={checked}
+      disabled={mutation.isPending}
+      onChange={(e) => {
+        const next = e.currentTarget.checked;
+        setChecked(next);
+        mutation.mutate(next);
+      }}
+    />
+  );
+}
+
+/**
+ * Affiliates list (/affiliates, spec 2 §2): code, name, active switch (role 1; '--' for others),
+ * edit and delete (role 1); quick search; New affiliate (role 1).
+ */
+export function AffiliatesListPage() {
+  const table = useRef<ServerTableHandle>(null);
+  const mayToggle = useCan('affiliates.update');
+  const mayDelete = useCan('affiliates.delete');
+  const reload = () => table.current?.reload();
+  const columns: ServerTableColumn<AffiliateRow>[] = [
+    { accessor: 'code', title: 'Code', sortable: true, noWrap: true },
+    { accessor: 'name', title: 'Name', sortable: true },
+    {
+      accessor: 'is_active',
+      title: 'Active',
+      sortable: true,
+      width: 100,
+      render: (r) =>
+        mayToggle ? (
+          <ActiveSwitch row={r} onSaved={reload} />
+        ) : (
+          <Text size="sm" c="dimmed" aria-label={r.is_active ? 'Active' : 'Not active'}>
+            --
+          </Text>
+        ),
+    },
+    {
+      accessor: 'actions',
+      title: '',
+      width: 140,
+      render: (r) => (
+        <RowActions>
+          <EditLink to={pathTo('affiliate-edit', { id: r.id })} />
+          {mayDelete && (
+            <DeleteAction
+              endpoint={`/affiliates/${r.id}/delete`}
+              confirmMessage={`Are you sure you want to delete the affiliate "${r.name}" ?`}
+              onDeleted={reload}
+            />
+          )}
+        </RowActions>
+      ),
+    },
+  ];
+  return (
+    <>
+      <PageHeader
+        title="Affiliates"
+        actions={
+          <Can permission="affiliates.create">
+            <Button component={Link} to={pathTo('affiliate-create')}>
+              New affiliate
+            </Button>
+          </Can>
+        }
+      />
+      <Paper withBorder p="md" radius="md">
+        <ServerTable<AffiliateRow>
+          ref={table}
+          label="Affiliates"
+          endpoint="/affiliates/table"
+          columns={columns}
+          pageSizes={[25, 50, 100, 500]}
+          quickSearch
+          searchPlaceholder="Name or code…"
+          emptyText="No affiliates found"
+        />
+      </Paper>
+    </>
+  );
+}

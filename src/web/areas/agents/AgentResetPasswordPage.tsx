@@ -1,0 +1,128 @@
+import { Alert, Box, Button, Center, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { useParams } from 'react-router';
+import {
+  AGENT_PASSWORD_MIN_LENGTH,
+  type AgentPasswordResetInput,
+  agentPasswordResetInput,
+} from '../../../shared/api/agents';
+import { ApiError, api } from '../../api/client';
+import { TestModeBanner } from '../../shell/TestModeBanner';
+import { useTestModeEnv } from '../../shell/use-health';
+import { PRODUCT_NAME } from '../../theme';
+
+/**
+ * The public page an agent opens from the emailed reset link (/agent/reset-password/{token}),
+ * outside the staff shell: the new password twice (at least 8 characters), then POST
+ * agents/password/reset. An unknown, used or expired link shows the server's message instead of
+ * the form.
+ */
+export function AgentResetPasswordPage() {
+  const token = useParams().token ?? '';
+  const testEnv = useTestModeEnv();
+  useEffect(() => {
+    document.title = `Set your password · ${PRODUCT_NAME}`;
+  }, []);
+
+  const check = useQuery({
+    queryKey: ['agent-reset-token', token],
+    queryFn: () =>
+      api.get<{ data: { name: string; email: string } }>(
+        `/agents/password/reset/${encodeURIComponent(token)}`,
+      ),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  const form = useForm<AgentPasswordResetInput>({
+    mode: 'controlled',
+    initialValues: { token, password: '', password_confirmation: '' },
+    validate: schemaResolver(agentPasswordResetInput, { sync: true }),
+  });
+  const save = useMutation({
+    mutationFn: (values: AgentPasswordResetInput) =>
+      api.post<{ message: string }>('/agents/password/reset', { ...values, token }),
+    onError: (error) => {
+      if (error instanceof ApiError) form.setErrors(error.fieldErrors);
+    },
+  });
+
+  let body: ReactNode;
+  if (check.isPending) {
+    body = (
+      <Center py="lg" aria-busy="true">
+        <Loader size="sm" />
+      </Center>
+    );
+  } else if (check.isError) {
+    body = (
+      <Alert color="red" variant="light" title="This link cannot be used">
+        {check.error.message}
+      </Alert>
+    );
+  } else if (save.isSuccess) {
+    body = (
+      <Alert color="teal" variant="light" title="Password saved">
+        {save.data.message} You can now sign in to the agent site with your email address and the new
+        password.
+      </Alert>
+    );
+  } else {
+    body = (
+      <Stack gap="md">
+        <Text size="sm">
+          Choose a new password for <strong>{check.data.data.name}</strong> ({check.data.data.email}). It must
+          have at least {AGENT_PASSWORD_MIN_LENGTH} characters.
+        </Text>
+        {save.isError && (
+          <Alert color="red" variant="light" title="The password was not saved">
+            {save.error.message}
+          </Alert>
+        )}
+        <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
+          <Stack gap="md">
+            <PasswordInput
+              label="New password"
+              autoComplete="new-password"
+              autoFocus
+              required
+              {...form.getInputProps('password')}
+            />
+            <PasswordInput
+              label="Confirm new password"
+              autoComplete="new-password"
+              required
+              {...form.getInputProps('password_confirmation')}
+            />
+            <Button type="submit" fullWidth disabled={save.isPending} mt="xs">
+              {save.isPending ? 'Saving...' : 'Set password'}
+            </Button>
+          </Stack>
+        </form>
+      </Stack>
+    );
+  }
+
+  return (
+    <Box mih="100vh" bg="gray.0" style={{ display: 'flex', flexDirection: 'column' }}>
+      {testEnv && <TestModeBanner env={testEnv} />}
+      <Center style={{ flex: 1 }} p="md">
+        <Paper component="main" withBorder shadow="sm" radius="md" p="xl" w="100%" maw={440}>
+          <Stack gap="lg">
+            <div>
+              <Text fw={750} size="lg" c="indigo.8">
+                {PRODUCT_NAME}
+              </Text>
+              <Title order={1} size="h3" mt={4}>
+                Set your password
+              </Title>
+            </div>
+            {body}
+          </Stack>
+        </Paper>
+      </Center>
+    </Box>
+  );
+}

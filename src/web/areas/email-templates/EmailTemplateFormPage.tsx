@@ -1,0 +1,292 @@
+import {
+  Button,
+  Checkbox,
+  Grid,
+  Group,
+  Paper,
+  ScrollArea,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import type { EmailTemplate, EmailTemplateInput } from '../../../shared/api/email-templates';
+import {
+  EMAIL_DOCUMENT_TYPES,
+  EMAIL_TEMPLATE_SLUG,
+  EMAIL_TEMPLATE_TYPES,
+  EMAIL_TEMPLATE_VARIABLES,
+  suggestSlug,
+  unknownVariables,
+} from '../../../shared/email-templates';
+import { pathTo } from '../../../shared/routes';
+import { api } from '../../api/client';
+import { EntityLoader } from '../../ui/EntityLoader';
+import { FieldGrid, FormActions, SaveButton, useFormSubmit } from '../../ui/form';
+import { PageHeader } from '../../ui/PageHeader';
+import { useCan } from '../../ui/permissions';
+import { RichTextField, type RichTextFieldHandle } from '../../ui/RichTextField';
+
+interface TemplateFormValues {
+  title: string;
+  type: string | null;
+  slug: string;
+  subject: string;
+  status: string;
+  body_content: string;
+  selected_doc_types: string[];
+}
+
+const toValues = (t?: EmailTemplate): TemplateFormValues => ({
+  title: t?.template_name ?? '',
+  type: t ? String(t.template_type) : null,
+  slug: t?.template_slug ?? '',
+  subject: t?.template_subject ?? '',
+  // New templates default to active (spec 3 §4).
+  status: t ? String(t.template_status) : '1',
+  body_content: t?.template_body_content ?? '',
+  selected_doc_types: t?.selected_doc_types ?? [],
+});
+
+const toInput = (v: TemplateFormValues): EmailTemplateInput => ({
+  title: v.title.trim(),
+  type: v.type ? Number(v.type) : '',
+  slug: v.slug.trim(),
+  subject: v.subject.trim(),
+  body_content: v.body_content,
+  selected_doc_types: v.selected_doc_types,
+  status: Number(v.status),
+});
+
+const templateKey = (id: number) => ['email-template', id] as const;
+
+/** New Template (/templates/create, role 1); goes to the edit screen afterwards. */
+export function EmailTemplateCreatePage() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <PageHeader title="New email template" />
+      <TemplateForm
+        mode="create"
+        send={(input) => api.post<{ data: { id: number } }>('/email-templates/create', input)}
+        onSaved={(answer) => navigate(pathTo('edit-template', { id: answer.data.id }))}
+      />
+    </>
+  );
+}
+
+/** Edit template (/templates/edit/{id}): the update button is role 1 only; role 2 reads. */
+export function EmailTemplateEditPage() {
+  const id = Number(useParams().id);
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: templateKey(id),
+    queryFn: () => api.get<{ data: EmailTemplate }>(`/email-templates/${id}/template`).then((r) => r.data),
+  });
+  return (
+    <EntityLoader query={query} label="email template">
+      {(template) => (
+        <>
+          <PageHeader title={`Email template: ${template.template_name}`} />
+          <TemplateForm
+            key={template.template_id}
+            mode="update"
+            template={template}
+            send={(input) => api.post(`/email-templates/${id}/update`, input)}
+            onSaved={() => queryClient.invalidateQueries({ queryKey: templateKey(id) })}
+          />
+        </>
+      )}
+    </EntityLoader>
+  );
+}
+
+function TemplateForm<A>({
+  mode,
+  template,
+  send,
+  onSaved,
+}: {
+  mode: 'create' | 'update';
+  template?: EmailTemplate;
+  send: (input: EmailTemplateInput) => Promise<A>;
+  onSaved: (answer: A) => void;
+}) {
+  const mayCreate = useCan('emailTemplates.create');
+  const mayUpdate = useCan('emailTemplates.update');
+  const maySave = mode === 'create' ? mayCreate : mayUpdate;
+  const body = useRef<RichTextFieldHandle>(null);
+  // On a new template the slug follows the title until the user edits it.
+  const [slugEdited, setSlugEdited] = useState(mode === 'update');
+  const form = useForm<TemplateFormValues>({
+    initialValues: toValues(template),
+    validate: {
+      title: (v) => (v.trim() ? null : 'Title is required.'),
+      type: (v) => (v ? null : 'Type is required.'),
+      slug: (v) =>
+        !v.trim()
+          ? 'Slug is required.'
+          : EMAIL_TEMPLATE_SLUG.test(v.trim())
+            ? null
+            : "Slug may contain only lower-case letters, digits, '-' or '_'.",
+      subject: (v) => {
+        if (!v.trim()) return 'Subject is required.';
+        const unknown = unknownVariables(v);
+        return unknown.length ? `Unknown variable {${unknown[0]}}.` : null;
+      },
+      body_content: (v) => {
+        const unknown = unknownVariables(v);
+        return unknown.length ? `Unknown variable {${unknown[0]}}.` : null;
+      },
+    },
+  });
+  const { onSubmit, saving } = useFormSubmit(form, (v) => send(toInput(v)), { onSuccess: (a) => onSaved(a) });
+
+  const titleProps = form.getInputProps('title');
+  const slugProps = form.getInputProps('slug');
+
+  return (
+    <Paper withBorder p="lg" radius="md" maw={1180}>
+      <form onSubmit={onSubmit} noValidate>
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <fieldset disabled={!maySave} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+              <Stack gap="sm">
+                <FieldGrid>
+                  <TextInput
+                    label="Title"
+                    required
+                    {...titleProps}
+                    onChange={(e) => {
+                      titleProps.onChange(e);
+                      if (!slugEdited) form.setFieldValue('slug', suggestSlug(e.currentTarget.value));
+                    }}
+                  />
+                  <Select
+                    label="Type"
+                    required
+                    placeholder="Choose a type"
+                    data={EMAIL_TEMPLATE_TYPES.map((t) => ({ value: String(t.value), label: t.label }))}
+                    allowDeselect={false}
+                    readOnly={!maySave}
+                    {...form.getInputProps('type')}
+                  />
+                  <TextInput
+                    label="Slug"
+                    required
+                    description="Lower-case letters, digits, '-' or '_'; suggested from the title."
+                    inputWrapperOrder={['label', 'input', 'description', 'error']}
+                    {...slugProps}
+                    onChange={(e) => {
+                      setSlugEdited(true);
+                      slugProps.onChange(e);
+                    }}
+                  />
+                  <Stack gap={6}>
+                    <Text size="sm" fw={500} id="template-status-label">
+                      Status
+                    </Text>
+                    <SegmentedControl
+                      aria-labelledby="template-status-label"
+                      data={[
+                        { value: '1', label: 'Active' },
+                        { value: '0', label: 'Inactive' },
+                      ]}
+                      disabled={!maySave}
+                      value={form.values.status}
+                      onChange={(v) => form.setFieldValue('status', v)}
+                      w={220}
+                    />
+                  </Stack>
+                </FieldGrid>
+                <TextInput
+                  label="Subject"
+                  required
+                  description="May contain content variables, e.g. {booking_ref}."
+                  {...form.getInputProps('subject')}
+                />
+                <RichTextField
+                  ref={body}
+                  label="Body"
+                  value={form.values.body_content}
+                  onChange={(html) => form.setFieldValue('body_content', html)}
+                  error={form.errors.body_content}
+                  readOnly={!maySave}
+                  minHeight={320}
+                />
+              </Stack>
+            </fieldset>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack gap="lg">
+              <VariablesPanel
+                disabled={!maySave}
+                onInsert={(name) => body.current?.insertText(`{${name}}`)}
+              />
+              <Checkbox.Group
+                label="Attach documents"
+                description="Documents sent with this email."
+                {...form.getInputProps('selected_doc_types')}
+              >
+                <Stack gap={8} mt="xs">
+                  {EMAIL_DOCUMENT_TYPES.map((d) => (
+                    <Checkbox key={d.code} value={d.code} disabled={!maySave} label={d.label} />
+                  ))}
+                </Stack>
+              </Checkbox.Group>
+            </Stack>
+          </Grid.Col>
+        </Grid>
+        {maySave && (
+          <FormActions>
+            <SaveButton mode={mode} saving={saving}>
+              {mode === 'create' ? 'Create template' : 'Update template'}
+            </SaveButton>
+          </FormActions>
+        )}
+      </form>
+    </Paper>
+  );
+}
+
+/** The insertable content variables (spec 3 §3); a click puts `{name}` at the body's cursor. */
+function VariablesPanel({ disabled, onInsert }: { disabled: boolean; onInsert: (name: string) => void }) {
+  return (
+    <div>
+      <Title order={2} size="h5" id="template-variables">
+        Content variables
+      </Title>
+      <Text size="xs" c="dimmed" mb="xs">
+        {disabled
+          ? 'Placeholders filled in when the email is sent.'
+          : 'Click one to insert it at the cursor in the body.'}
+      </Text>
+      <ScrollArea.Autosize mah={330} type="auto" offsetScrollbars>
+        <Group gap={6} role="group" aria-labelledby="template-variables">
+          {EMAIL_TEMPLATE_VARIABLES.map((name) => (
+            <Button
+              key={name}
+              size="compact-xs"
+              variant="light"
+              color="gray"
+              ff="monospace"
+              fw={400}
+              disabled={disabled}
+              // Keep the editor's selection: the click must not move focus away first.
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => onInsert(name)}
+            >
+              {`{${name}}`}
+            </Button>
+          ))}
+        </Group>
+      </ScrollArea.Autosize>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import type { PickupRegion } from '../../../shared/api/regions';
+import { pathTo } from '../../../shared/routes';
+import { api } from '../../api/client';
+import { AddByNameForm } from '../../ui/AddByNameForm';
+import { ListTable } from '../../ui/ListTable';
+import { PageHeader } from '../../ui/PageHeader';
+import { DeleteAction, EditLink, RowActions } from '../../ui/RowActions';
+import { regionKeys, useRegions } from './queries';
+
+/**
+ * Coach Tour Regions (/settings/regions, spec 3 §2 'Regions and points'): add a region; the list
+ * with each region's pickup points, Edit (Manage Region) and Delete. Not role-gated (spec 3 §6).
+ */
+export function RegionsPage() {
+  const queryClient = useQueryClient();
+  const regions = useRegions();
+  const reload = () => {
+    void queryClient.invalidateQueries({ queryKey: regionKeys.regions });
+    void queryClient.invalidateQueries({ queryKey: regionKeys.points });
+  };
+  return (
+    <>
+      <PageHeader title="Coach Tour Regions" />
+      <Stack gap="md" maw={960}>
+        <Paper withBorder p="md" radius="md">
+          <Title order={2} size="h4" mb="sm">
+            Add region
+          </Title>
+          <AddByNameForm
+            field="region_name"
+            label="Region name"
+            buttonLabel="Add region"
+            send={(body) => api.post('/pickup/regions', body)}
+            onAdded={reload}
+          />
+        </Paper>
+        <Paper withBorder p="md" radius="md">
+          <ListTable<PickupRegion>
+            label="Coach tour regions"
+            records={regions.data}
+            loading={regions.isFetching}
+            error={regions.error}
+            onRetry={() => void regions.refetch()}
+            emptyText="No regions yet"
+            columns={[
+              { accessor: 'region_name', title: 'Region name', width: 220 },
+              {
+                accessor: 'pick_up_points',
+                title: 'Pickup points',
+                render: (r) =>
+                  r.pick_up_points.length ? (
+                    <Text size="sm" lineClamp={2}>
+                      {r.pick_up_points.map((p) => p.pickup_point_name).join(', ')}
+                    </Text>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      None yet
+                    </Text>
+                  ),
+              },
+              {
+                accessor: 'actions',
+                title: '',
+                width: 130,
+                render: (r) => (
+                  <RowActions>
+                    <EditLink to={pathTo('regions-edit', { id: r.id })} />
+                    <DeleteAction
+                      endpoint={`/pickup/regions/${r.id}/delete`}
+                      confirmMessage={`Are you sure you want to delete the region "${r.region_name}" ?`}
+                      onDeleted={reload}
+                    />
+                  </RowActions>
+                ),
+              },
+            ]}
+          />
+        </Paper>
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,131 @@
+import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Permission } from '../../../shared/permissions';
+import { implementedRoutes, pathTo, type RouteName } from '../../../shared/routes';
+import { PageHeader } from '../../ui/PageHeader';
+import { useCan } from '../../ui/permissions';
+import { BookIcon, BusIcon, CalendarIcon, DatabaseIcon, PoundIcon, SlidersIcon, UsersIcon } from './icons';
+
+interface SettingsBox {
+  title: string;
+  description: string;
+  icon: ReactNode;
+  color: string;
+  links: { label: string; route: RouteName }[];
+  /** Shown only to roles with this permission (Manage Admin Users: role 1). */
+  permission?: Permission;
+}
+
+/** The boxes of spec 1 §2 'Settings hub', in its order. */
+const BOXES: SettingsBox[] = [
+  {
+    title: 'Coach Tour Settings',
+    description: 'Pick-up regions and the coach pick-up points in each.',
+    icon: <BusIcon />,
+    color: 'indigo',
+    links: [
+      { label: 'Manage Regions', route: 'regions' },
+      { label: 'Manage Pickup Points', route: 'points' },
+    ],
+  },
+  {
+    title: 'Brochures',
+    description: 'Brochures customers can request, and which are active.',
+    icon: <BookIcon />,
+    color: 'grape',
+    links: [{ label: 'Manage Brochures', route: 'brochures' }],
+  },
+  {
+    title: 'System Settings',
+    description: 'Values the system uses across bookings and documents.',
+    icon: <SlidersIcon />,
+    color: 'gray',
+    links: [{ label: 'Manage System Settings', route: 'system-settings' }],
+  },
+  {
+    title: 'Admin Users',
+    description: 'Staff who sign in: admins and accountants.',
+    icon: <UsersIcon />,
+    color: 'blue',
+    links: [{ label: 'Manage Admin Users', route: 'admin-user-index' }],
+    permission: 'adminUsers.read',
+  },
+  {
+    title: 'Currency Exchange Rates',
+    description: 'Rates against sterling, with the dates each applies.',
+    icon: <PoundIcon />,
+    color: 'teal',
+    links: [{ label: 'Manage Currency Exchange Rates', route: 'currency-exchange-index' }],
+  },
+  {
+    title: 'DB Backups',
+    description: 'Backups of the database and files, to download or remove.',
+    icon: <DatabaseIcon />,
+    color: 'orange',
+    links: [{ label: 'Manage DB Backups', route: 'backups-list' }],
+  },
+  {
+    title: 'Monthly Accounting',
+    description: 'The account number for each month of each year.',
+    icon: <CalendarIcon />,
+    color: 'cyan',
+    links: [{ label: 'Manage Monthly Accounting', route: 'monthly-accounts' }],
+  },
+];
+
+/**
+ * Settings hub (/settings, spec 1 §2): one card per box. Links to screens not built yet are left
+ * out (a box with none left is not shown); Manage Admin Users is shown to role 1 only.
+ */
+export function SettingsPage() {
+  const mayManageUsers = useCan('adminUsers.read');
+  const boxes = BOXES.filter((b) => b.permission !== 'adminUsers.read' || mayManageUsers)
+    .map((b) => ({ ...b, links: b.links.filter((l) => implementedRoutes.has(l.route)) }))
+    .filter((b) => b.links.length > 0);
+  return (
+    <>
+      <PageHeader title="Settings" />
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" maw={1200}>
+        {boxes.map((box) => (
+          <Card
+            key={box.title}
+            withBorder
+            radius="md"
+            padding="lg"
+            component="section"
+            aria-label={box.title}
+          >
+            <Stack gap="sm" h="100%">
+              <Group gap="sm" wrap="nowrap">
+                <ThemeIcon variant="light" color={box.color} size={42} radius="md">
+                  {box.icon}
+                </ThemeIcon>
+                <Text fw={650} size="lg">
+                  {box.title}
+                </Text>
+              </Group>
+              <Text size="sm" c="dimmed" style={{ flex: 1 }}>
+                {box.description}
+              </Text>
+              <Group gap="xs">
+                {box.links.map((link) => (
+                  <Button
+                    key={link.route}
+                    component={Link}
+                    to={pathTo(link.route)}
+                    variant="light"
+                    color={box.color}
+                    size="sm"
+                  >
+                    {link.label}
+                  </Button>
+                ))}
+              </Group>
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </>
+  );
+}

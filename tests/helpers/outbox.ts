@@ -1,0 +1,46 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** One message of DATA_DIR/outbox (the mailer's `.eml` files when SMTP_URL is unset). */
+export interface OutboxMessage {
+  file: string;
+  /** Raw headers and body, with quoted-printable soft breaks and base64 parts decoded. */
+  text: string;
+}
+
+function decodeEml(raw: string): string {
+  // Quoted-printable: join soft line breaks, decode =XX; base64 parts: decode each block.
+  const qp = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+  const b64 = [
+    ...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g),
+  ]
+    .map((m) => Buffer.from(m[1].replace(/\s+/g, ''), 'base64').toString('utf8'))
+    .join('\n');
+  return `${qp}\n${b64}`;
+}
+
+/** The messages in `dataDir`/outbox sent to `to` (case-insensitive), oldest first. */
+export async function outboxMessages(dataDir: string, to: string): Promise<OutboxMessage[]> {
+  const dir = path.join(dataDir, 'outbox');
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+  const out: OutboxMessage[] = [];
+  for (const f of files) {
+    const raw = await readFile(path.join(dir, f), 'utf8');
+    const text = decodeEml(raw);
+    if (new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'im').test(text)) {
+      out.push({ file: f, text });
+    }
+  }
+  return out;
+}
+
+/** The token of the newest agent password-reset link sent to `to`, with the link itself. */
+export async function latestResetLink(dataDir: string, to: string): Promise<{ link: string; token: string }> {
+  const messages = await outboxMessages(dataDir, to);
+  const last = messages.at(-1);
+  const m = last?.text.match(/(https?:\/\/[^\s"<>]+\/agent\/reset-password\/([A-Za-z0-9_-]+))/);
+  if (!m) throw new Error(`no reset link mailed to ${to} in ${dataDir}/outbox`);
+  return { link: m[1], token: m[2] };
+}
