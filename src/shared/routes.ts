@@ -364,6 +364,21 @@ export const implementedRoutes: ReadonlySet<RouteName> = new Set<RouteName>([
   'currency-exchange-create',
   'currency-exchange-edit',
   'monthly-accounts',
+  'tours',
+  'tour-create',
+  'tour-edit',
+  'tour-group',
+  'tour-instance',
+  'tour-accommodation',
+  'accommodation',
+  'accommodation-create',
+  'accommodation-edit',
+  'accommodation-room-edit',
+  'flights',
+  'flight-create',
+  'flight-edit',
+  'flights-multiple',
+  'bulk-update-flights',
 ]);
 
 /** The breadcrumb trail of a route, from its top ancestor down to itself (dashboard not included). */

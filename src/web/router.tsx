@@ -308,6 +308,82 @@ export const router = createBrowserRouter([
             Component: m.MonthlyAccountsPage,
           })),
       },
+      // Spec 3 §2 Tours (tour-group also answers at /groups/{id})
+      {
+        path: routeByName.tours.path,
+        lazy: () => import('./areas/tours/ToursListPage').then((m) => ({ Component: m.ToursListPage })),
+      },
+      {
+        path: routeByName['tour-create'].path,
+        lazy: () => import('./areas/tours/TourFormPage').then((m) => ({ Component: m.TourCreatePage })),
+      },
+      {
+        path: routeByName['tour-edit'].path,
+        lazy: () => import('./areas/tours/TourFormPage').then((m) => ({ Component: m.TourEditPage })),
+      },
+      ...[routeByName['tour-group'].path, ...(routeByName['tour-group'].aliases ?? [])].map((path) => ({
+        path,
+        lazy: () => import('./areas/tours/TourGroupPage').then((m) => ({ Component: m.TourGroupPage })),
+      })),
+      {
+        path: routeByName['tour-instance'].path,
+        lazy: () => import('./areas/tours/TourInstancePage').then((m) => ({ Component: m.TourInstancePage })),
+      },
+      {
+        path: routeByName['tour-accommodation'].path,
+        lazy: () =>
+          import('./areas/tours/TourAccommodationPage').then((m) => ({ Component: m.TourAccommodationPage })),
+      },
+      // Spec 3 §2 Accommodation and rooms, Flights
+      {
+        path: routeByName.accommodation.path,
+        lazy: () =>
+          import('./areas/accommodation/AccommodationListPage').then((m) => ({
+            Component: m.AccommodationListPage,
+          })),
+      },
+      {
+        path: routeByName['accommodation-create'].path,
+        lazy: () =>
+          import('./areas/accommodation/AccommodationFormPage').then((m) => ({
+            Component: m.AccommodationCreatePage,
+          })),
+      },
+      {
+        path: routeByName['accommodation-edit'].path,
+        lazy: () =>
+          import('./areas/accommodation/AccommodationFormPage').then((m) => ({
+            Component: m.AccommodationEditPage,
+          })),
+      },
+      {
+        path: routeByName['accommodation-room-edit'].path,
+        lazy: () => import('./areas/availability/RoomEditPage').then((m) => ({ Component: m.RoomEditPage })),
+      },
+      {
+        path: routeByName.flights.path,
+        lazy: () => import('./areas/flights/FlightsListPage').then((m) => ({ Component: m.FlightsListPage })),
+      },
+      {
+        path: routeByName['flight-create'].path,
+        lazy: () => import('./areas/flights/FlightFormPage').then((m) => ({ Component: m.FlightCreatePage })),
+      },
+      {
+        path: routeByName['flight-edit'].path,
+        lazy: () => import('./areas/flights/FlightFormPage').then((m) => ({ Component: m.FlightEditPage })),
+      },
+      {
+        path: routeByName['flights-multiple'].path,
+        lazy: () =>
+          import('./areas/flights/MultipleFlightsPage').then((m) => ({ Component: m.MultipleFlightsPage })),
+      },
+      {
+        path: routeByName['bulk-update-flights'].path,
+        lazy: () =>
+          import('./areas/flights/BulkUpdateFlightsPage').then((m) => ({
+            Component: m.BulkUpdateFlightsPage,
+          })),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { accommodationRoutes } from './accommodation/routes';
 import { adminUserRoutes } from './admin-users/routes';
 import { advertiseSizeRoutes } from './advertise-sizes/routes';
 import { affiliateRoutes } from './affiliates/routes';
 import { agentRoutes } from './agents/routes';
 import { airlineRoutes } from './airlines/routes';
 import { authRoutes } from './auth/routes';
+import { availabilityRoutes } from './availability/routes';
 import { bookingRoutes } from './bookings/routes';
 import { brochureRequestRoutes } from './brochures/requests';
 import { brochureRoutes } from './brochures/routes';
@@ -15,6 +17,9 @@ import type { AreaDeps } from './deps';
 import { discountRoutes } from './discounts/routes';
 import { emailTemplateRoutes } from './email-templates/routes';
 import { extraRoutes } from './extras/routes';
+import { flightRoutes } from './flights/routes';
+import { groupRoutes } from './groups/routes';
+import { instanceRoutes } from './instances/routes';
 import { monthlyAccountRoutes } from './monthly-accounts/routes';
 import { referenceRoutes } from './reference/routes';
 import { regionRoutes } from './regions/routes';
@@ -23,6 +28,7 @@ import { serviceTypeRoutes } from './service-types/routes';
 import { supplierRoutes } from './suppliers/routes';
 import { systemSettingRoutes } from './system-settings/routes';
 import { tourManagerRoutes } from './tour-managers/routes';
+import { tourCatalogueRoutes } from './tours/catalogue-routes';
 import { tourRoutes } from './tours/routes';
 
 /** Registers every area's routes under /api. One line per area (DESIGN.md §3 areas). */
@@ -41,6 +47,9 @@ export async function registerAreas(api: FastifyInstance, deps: AreaDeps) {
   await api.register(systemSettingRoutes, deps);
   await api.register(cancellationRoutes, deps);
   await api.register(tourRoutes, deps);
+  await api.register(tourCatalogueRoutes, deps);
+  await api.register(groupRoutes, deps);
+  await api.register(instanceRoutes, deps);
   await api.register(extraRoutes, deps);
   await api.register(discountRoutes, deps);
   await api.register(regionRoutes, deps);
@@ -51,4 +60,7 @@ export async function registerAreas(api: FastifyInstance, deps: AreaDeps) {
   await api.register(adminUserRoutes, deps);
   await api.register(currencyRoutes, deps);
   await api.register(monthlyAccountRoutes, deps);
+  await api.register(accommodationRoutes, deps);
+  await api.register(availabilityRoutes, deps);
+  await api.register(flightRoutes, deps);
 }

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createStaffUser } from '../../areas/auth/service';
 import { type Db, queryRows } from '../client';
 import * as s from '../schema';
+import { seedAccommodationPrices } from './accommodation-prices';
 import { linkOldAgents } from './agents';
 import { countRows, IdSeq, insertRows, resetSequences } from './bulk';
 import {
@@ -312,6 +313,7 @@ export async function seedDemo(
     await seedTemplatesAndBrochures(tx);
     await linkOldAgents(tx);
     await seedStaffAndMoney(tx, today);
+    await seedAccommodationPrices(tx, today);
     await seedReferenceLists(tx);
     await seedCustomerDemo(tx);
     await resetSequences(tx, [

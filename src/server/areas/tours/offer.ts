@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import {
+  addDays,
+  instanceOffer,
+  type NightAvailability,
+  type OfferAccommodation,
+  type OfferRoom,
+} from '../../../shared/pricing';
+import { type Db, queryRows } from '../../db/client';
+import { notFound } from '../../http/errors';
+
+type OfferAccommodationRow = OfferAccommodation & { accommodation_name: string };
+
+/** The instance, its group and tour: what the rule reads of them. */
+interface InstanceHead {
+  id: number;
+  tour_id: number;
+  tour_group_id: number;
+  departure_date: string;
+  base_price: string | null;
+  base_sale_price: string | null;
+  base_cost: string | null;
+  stop_sell: boolean;
+  group_base_price: string | null;
+  group_base_cost: string | null;
+  group_stop_sell: boolean;
+  tour_stop_sell: boolean;
+}
+
+/**
+ * The rooms an instance offers, priced and counted by the rule of src/shared/pricing.ts (spec 3
+ * §7 'POST tours/get-instance-rooms'; ARCHITECTURE.md 'Price and availability rules'). The stay
+ * counts from `departureDate` when given, else from the instance's departure date. 404 when the
+ * instance is unknown.
+ */
+export async function getInstanceOffer(db: Db, instanceId: number, departureDate?: string) {
+  const [head] = await queryRows<InstanceHead>(
+    db,
+    sql`select i.id, i.tour_id, i.tour_group_id, i.departure_date::text as departure_date,
+               i.base_price::text as base_price, i.base_sale_price::text as base_sale_price,
+               i.base_cost::text as base_cost, i.stop_sell,
+               g.base_price::text as group_base_price, g.base_cost::text as group_base_cost,
+               g.stop_sell as group_stop_sell, t.stop_sell as tour_stop_sell
+        from tour_instances i join tour_groups g on g.id = i.tour_group_id join tours t on t.id = i.tour_id
+        where i.id = ${instanceId}`,
+  );
+  if (!head) throw notFound('Instance not found.');
+  const departure = departureDate ?? head.departure_date;
+
+  const [accommodations, excluded, rooms, prices] = await Promise.all([
+    queryRows<OfferAccommodationRow>(
+      db,
+      sql`select ta.id, ta.tour_group_id, ta.accommodation_id, a.accommodation_name,
+                 ta.check_in_day, ta.check_out_day
+          from tour_accommodations ta join accommodations a on a.id = ta.accommodation_id
+          where ta.tour_id = ${head.tour_id}
+            and (ta.tour_group_id is null or ta.tour_group_id = ${head.tour_group_id})
+          order by lower(a.accommodation_name), ta.id`,
+    ),
+    queryRows<{ id: number }>(
+      db,
+      sql`select tour_accommodation_id as id from tour_group_excluded_accommodations
+          where tour_group_id = ${head.tour_group_id}`,
+    ),
+    queryRows<OfferRoom>(
+      db,
+      sql`select tr.id as tour_room_id, tr.tour_accommodation_id, tr.accommodation_room_id, ar.name,
+                 ar.board_basis, ar.occupancy, tr.supplement::text as supplement
+          from tour_rooms tr
+          join tour_accommodations ta on ta.id = tr.tour_accommodation_id
+          join accommodation_rooms ar on ar.id = tr.accommodation_room_id
+          where ta.tour_id = ${head.tour_id}
+            and (ta.tour_group_id is null or ta.tour_group_id = ${head.tour_group_id})
+          order by ar.occupancy, lower(ar.name), tr.id`,
+    ),
+    queryRows<{ tour_room_id: number; price: string; sale_price: string; cost: string }>(
+      db,
+      sql`select tour_room_id, price::text as price, sale_price::text as sale_price, cost::text as cost
+          from tour_instance_prices where tour_instance_id = ${instanceId}`,
+    ),
+  ]);
+
+  // Availability of every room over the nights any stay of this departure may cover.
+  const roomIds = [...new Set(rooms.map((r) => r.accommodation_room_id))];
+  const availability = new Map<number, NightAvailability[]>();
+  if (roomIds.length && accommodations.length) {
+    const firstDay = Math.min(...accommodations.map((a) => a.check_in_day));
+    const lastDay = Math.max(...accommodations.map((a) => a.check_out_day));
+    const nights = await queryRows<NightAvailability & { accommodation_room_id: number }>(
+      db,
+      sql`select accommodation_room_id, availability_date::text as availability_date,
+                 remaining_availability, stop_sell
+          from room_availability
+          where accommodation_room_id in (${sql.join(
+            roomIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+            and availability_date between ${addDays(departure, firstDay - 1)} and ${addDays(departure, lastDay - 2)}`,
+    );
+    for (const n of nights) {
+      const list = availability.get(n.accommodation_room_id) ?? [];
+      list.push(n);
+      availability.set(n.accommodation_room_id, list);
+    }
+  }
+
+  const offer = instanceOffer({
+    departure_date: departure,
+    group_id: head.tour_group_id,
+    instance: head,
+    group: {
+      base_price: head.group_base_price,
+      base_cost: head.group_base_cost,
+      stop_sell: head.group_stop_sell,
+    },
+    tour: { stop_sell: head.tour_stop_sell },
+    accommodations,
+    excluded_tour_accommodation_ids: excluded.map((e) => e.id),
+    rooms,
+    prices: new Map(prices.map((p) => [p.tour_room_id, p])),
+    availability,
+  });
+  return {
+    data: offer.rooms,
+    instance: { id: head.id, departure_date: departure, stop_sell_level: offer.stop_sell_level },
+    group_overrides: offer.group_overrides,
+  };
+}

@@ -1,0 +1,375 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Collapse,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import type { RoomDetails } from '../../../shared/api/accommodation';
+import { PRICE_BY, type PriceRow } from '../../../shared/api/availability';
+import { api } from '../../api/client';
+import { formatMoney } from '../../lib/format';
+import { confirmDelete } from '../../ui/confirm';
+import { useCan } from '../../ui/permissions';
+import { formatRate } from '../currency/format';
+import { CloneModal } from './CloneModal';
+import { DiscountModal } from './DiscountModal';
+import { formatPrice } from './format';
+import { currencyOptions, currencyPayload, currencyValue, roomKeys, useCurrentRates } from './hooks';
+
+const priceByLabel = (v: string) => PRICE_BY.find((p) => p.value === v)?.label ?? v;
+
+interface EditValues {
+  selected_currency: string | null;
+  exchange_rate: string | number;
+  price_by: string | null;
+  price: string | number;
+}
+
+/**
+ * Accommodation Prices table of a room (spec 3 §2): the prices of each night in the chosen range,
+ * collapsible; Select All; per row inline Edit (Save / Clear), Delete (with confirmation) and
+ * Discount; with more than one price selected, bulk 'Manage Discount' and 'Clone Price'.
+ */
+export function PricesTable({
+  room,
+  range,
+  reloadKey,
+}: {
+  room: RoomDetails;
+  range: [string, string] | null;
+  reloadKey: number;
+}) {
+  const mayEdit = useCan('prices.update');
+  const mayDelete = useCan('prices.delete');
+  const mayDiscount = useCan('prices.discount');
+  const mayClone = useCan('prices.clone');
+  const [open, setOpen] = useState(true);
+  const [selected, setSelected] = useState<PriceRow[]>([]);
+  const [editing, setEditing] = useState<{ id: number; values: EditValues } | null>(null);
+  const [discountFor, setDiscountFor] = useState<PriceRow[] | null>(null);
+  const [cloneOpen, setCloneOpen] = useState(false);
+  const rates = useCurrentRates();
+
+  const query = useQuery({
+    queryKey: [...roomKeys.prices(room.id), range, reloadKey],
+    queryFn: () =>
+      api
+        .post<{ data: PriceRow[] }>(`/accommodation/room/get-availability/${room.id}/prices`, {
+          start_date: range?.[0],
+          end_date: range?.[1],
+        })
+        .then((r) => r.data),
+    enabled: range !== null,
+  });
+  const rows = query.data ?? [];
+  const reload = () => {
+    void query.refetch();
+  };
+  // Keep only selections that are still listed.
+  const selectedNow = selected.filter((s) => rows.some((r) => r.id === s.id));
+
+  const save = useMutation({
+    mutationFn: (e: { id: number; values: EditValues }) =>
+      api.post<{ message: string }>(`/accommodation/room/update-availability/${room.id}/prices`, {
+        price_id: e.id,
+        selected_currency: currencyPayload(e.values.selected_currency),
+        exchange_rate: String(e.values.exchange_rate),
+        price_by: e.values.price_by,
+        price: String(e.values.price),
+      }),
+    onSuccess: (answer) => {
+      notifications.show({ color: 'green', message: answer.message });
+      setEditing(null);
+      reload();
+    },
+    onError: (err) => notifications.show({ color: 'red', title: 'Error', message: err.message }),
+  });
+  const remove = useMutation({
+    mutationFn: (p: PriceRow) =>
+      api.post<{ message: string }>(`/accommodation/room/delete-availability/${room.id}/prices`, {
+        price_id: p.id,
+      }),
+    onSuccess: (answer) => {
+      notifications.show({ color: 'green', message: answer.message });
+      reload();
+    },
+    onError: (err) => notifications.show({ color: 'red', title: 'Error', message: err.message }),
+  });
+
+  const setEdit = (patch: Partial<EditValues>) =>
+    setEditing((e) => (e ? { ...e, values: { ...e.values, ...patch } } : e));
+  const isEditing = (p: PriceRow) => editing?.id === p.id;
+  const dateLabel = (p: PriceRow) => dayjs(p.room_availability_date).format('ddd DD/MM/YYYY');
+
+  const columns: DataTableColumn<PriceRow>[] = [
+    { accessor: 'room_availability_date', title: 'Date', noWrap: true, render: dateLabel },
+    {
+      accessor: 'currency',
+      title: 'Currency',
+      render: (p) =>
+        isEditing(p) && editing ? (
+          <Select
+            aria-label={`Currency for ${dateLabel(p)}`}
+            size="xs"
+            w={170}
+            data={currencyOptions(rates.data)}
+            allowDeselect={false}
+            value={editing.values.selected_currency}
+            comboboxProps={{ withinPortal: true }}
+            onChange={(v) => {
+              const rate = rates.data?.find((r) => currencyValue(r.currency_id) === v);
+              setEdit({ selected_currency: v, exchange_rate: rate ? Number(rate.exchange_rate) : 1 });
+            }}
+          />
+        ) : (
+          p.currency.short_name
+        ),
+    },
+    {
+      accessor: 'exchange_rate',
+      title: 'Rate',
+      textAlign: 'right',
+      render: (p) =>
+        isEditing(p) && editing ? (
+          <NumberInput
+            aria-label={`Exchange rate for ${dateLabel(p)}`}
+            size="xs"
+            w={100}
+            min={0}
+            decimalScale={6}
+            allowNegative={false}
+            disabled={editing.values.selected_currency === 'GBP'}
+            value={editing.values.exchange_rate}
+            onChange={(v) => setEdit({ exchange_rate: v })}
+          />
+        ) : (
+          formatRate(p.exchange_rate)
+        ),
+    },
+    {
+      accessor: 'price_type',
+      title: 'Price by',
+      render: (p) =>
+        isEditing(p) && editing ? (
+          <Select
+            aria-label={`Price by for ${dateLabel(p)}`}
+            size="xs"
+            w={130}
+            data={PRICE_BY.map((o) => ({ value: o.value, label: o.label }))}
+            allowDeselect={false}
+            value={editing.values.price_by}
+            comboboxProps={{ withinPortal: true }}
+            onChange={(v) => setEdit({ price_by: v })}
+          />
+        ) : (
+          priceByLabel(p.price_type)
+        ),
+    },
+    {
+      accessor: 'price',
+      title: 'Price',
+      textAlign: 'right',
+      render: (p) =>
+        isEditing(p) && editing ? (
+          <NumberInput
+            aria-label={`Price for ${dateLabel(p)}`}
+            size="xs"
+            w={110}
+            min={0}
+            step={0.01}
+            decimalScale={2}
+            fixedDecimalScale
+            allowNegative={false}
+            value={editing.values.price}
+            onChange={(v) => setEdit({ price: v })}
+          />
+        ) : (
+          formatPrice(p.price, p)
+        ),
+    },
+    {
+      accessor: 'price_gbp',
+      title: 'In pounds',
+      textAlign: 'right',
+      render: (p) => (p.currency.short_name === 'GBP' ? '' : formatMoney(p.price_gbp)),
+    },
+    {
+      accessor: 'discounts_count',
+      title: 'Discounts',
+      textAlign: 'center',
+      render: (p) => (p.discounts_count ? <Badge variant="light">{p.discounts_count}</Badge> : ''),
+    },
+    {
+      accessor: 'actions',
+      title: '',
+      width: 200,
+      render: (p) =>
+        isEditing(p) && editing ? (
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              size="compact-xs"
+              onClick={() => {
+                const v = editing.values;
+                if (v.price === '' || Number(v.price) < 0) {
+                  notifications.show({ color: 'red', message: 'Price must be at least 0.' });
+                } else if (v.exchange_rate === '' || Number(v.exchange_rate) <= 0) {
+                  notifications.show({ color: 'red', message: 'The exchange rate must be greater than 0.' });
+                } else save.mutate(editing);
+              }}
+              disabled={save.isPending}
+            >
+              {save.isPending ? 'Saving...' : 'Save'}
+            </Button>
+            <Button size="compact-xs" variant="default" onClick={() => setEditing(null)}>
+              Clear
+            </Button>
+          </Group>
+        ) : (
+          <Group gap="sm" wrap="nowrap">
+            {mayEdit && (
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                aria-label={`Edit price of ${dateLabel(p)}`}
+                onClick={() =>
+                  setEditing({
+                    id: p.id,
+                    values: {
+                      selected_currency: currencyValue(p.currency_id),
+                      exchange_rate: Number(p.exchange_rate),
+                      price_by: p.price_type,
+                      price: p.price,
+                    },
+                  })
+                }
+              >
+                Edit
+              </Anchor>
+            )}
+            {mayDelete && (
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                c="red"
+                aria-label={`Delete price of ${dateLabel(p)}`}
+                onClick={async () => {
+                  if (await confirmDelete(`Are you sure you want to delete the price of ${dateLabel(p)}?`)) {
+                    remove.mutate(p);
+                  }
+                }}
+              >
+                Delete
+              </Anchor>
+            )}
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              aria-label={`Discounts of ${dateLabel(p)}`}
+              onClick={() => setDiscountFor([p])}
+            >
+              Discount
+            </Anchor>
+          </Group>
+        ),
+    },
+  ];
+
+  const selectable = mayDiscount || mayClone;
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Group justify="space-between" mb={open ? 'sm' : 0}>
+        <Group gap="xs">
+          <Title order={2} size="h4">
+            Accommodation Prices
+          </Title>
+          {query.data && (
+            <Text size="sm" c="dimmed">
+              {rows.length} night{rows.length === 1 ? '' : 's'}
+            </Text>
+          )}
+        </Group>
+        <Group gap="xs">
+          {selectedNow.length > 1 && mayDiscount && (
+            <Button size="xs" variant="light" onClick={() => setDiscountFor(selectedNow)}>
+              Manage Discount
+            </Button>
+          )}
+          {selectedNow.length > 1 && mayClone && (
+            <Button size="xs" variant="light" onClick={() => setCloneOpen(true)}>
+              Clone Price
+            </Button>
+          )}
+          <Button size="xs" variant="subtle" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+            {open ? 'Hide prices' : 'Show prices'}
+          </Button>
+        </Group>
+      </Group>
+      <Collapse expanded={open}>
+        {query.isError && (
+          <Alert color="red" title="The prices could not be loaded" mb="sm">
+            {query.error.message}
+          </Alert>
+        )}
+        <DataTable<PriceRow>
+          aria-label="Accommodation Prices"
+          withTableBorder
+          borderRadius="sm"
+          striped
+          highlightOnHover
+          verticalAlign="center"
+          minHeight={rows.length ? undefined : 150}
+          maxHeight={520}
+          records={rows}
+          columns={columns}
+          fetching={query.isFetching}
+          loaderType="dots"
+          noRecordsText={query.isPending ? 'Loading…' : 'No prices in this date range'}
+          {...(selectable
+            ? {
+                selectedRecords: selectedNow,
+                onSelectedRecordsChange: setSelected,
+                allRecordsSelectionCheckboxProps: { 'aria-label': 'Select All' },
+                selectionCheckboxProps: {},
+                getRecordSelectionCheckboxProps: (p: PriceRow) => ({
+                  'aria-label': `Select ${dateLabel(p)}`,
+                }),
+              }
+            : {})}
+        />
+        {selectable && rows.length > 1 && (
+          <Text size="xs" c="dimmed" mt="xs">
+            Select more than one price (or Select All) for 'Manage Discount' and 'Clone Price'.
+          </Text>
+        )}
+      </Collapse>
+      <DiscountModal
+        opened={discountFor !== null}
+        onClose={() => setDiscountFor(null)}
+        prices={discountFor ?? []}
+        onChanged={reload}
+      />
+      <CloneModal
+        opened={cloneOpen}
+        onClose={() => setCloneOpen(false)}
+        room={room}
+        prices={selectedNow}
+        onDone={() => setSelected([])}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,703 @@
+import {
+  Anchor,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { InstanceRow, TourGroupDetail } from '../../../shared/api/tour-catalogue';
+import { pathTo } from '../../../shared/routes';
+import { api } from '../../api/client';
+import { formatDate, formatMoney } from '../../lib/format';
+import { confirmAction, confirmDelete } from '../../ui/confirm';
+import { DateField } from '../../ui/DateField';
+import { EntityLoader } from '../../ui/EntityLoader';
+import { FieldGrid, FormActions, MoneyInput, SaveButton, useFormSubmit } from '../../ui/form';
+import { ListTable } from '../../ui/ListTable';
+import { PageHeader } from '../../ui/PageHeader';
+import { Can, useCan } from '../../ui/permissions';
+import { EditLink, RowActions } from '../../ui/RowActions';
+import {
+  decimalText,
+  type GroupAnswer,
+  groupKey,
+  intText,
+  useDepartureAirports,
+  useGroup,
+  useTourData,
+} from './api';
+import { BookingsTable } from './BookingsTable';
+import { Section } from './Section';
+import {
+  AddAccommodationForm,
+  DELETE_ACCOMMODATION_CONFIRM,
+  ExcludeSwitch,
+} from './TourAccommodationSection';
+import { TransfersModal } from './TransfersModal';
+
+/** Spec 3 §8, word for word. */
+export const INSTANCE_HAS_BOOKINGS = 'Oops... Sorry, this instance have active bookings.';
+export const deleteGroupConfirm = (date: string) =>
+  `Are you sure you want to delete group "${date}" ? You won't be able to revert this!`;
+export const deleteInstanceConfirm = (title: string) =>
+  `Are you sure you want to delete instance "${title}" ?`;
+
+/**
+ * Tour group (/tours/groups/{id} and /groups/{id}, spec 3 §2): 'Group of {tour}', the group form
+ * (blank values fall back to the tour's, shown as placeholders), Instances with Manage Transfers,
+ * Accommodation Exclude (and the group's own accommodation), Linked Groups and the group's bookings.
+ * Documents and supplier payments come with later issues.
+ */
+export function TourGroupPage() {
+  const id = Number(useParams().id);
+  const query = useGroup(id);
+  const isAdmin = useCan('groups.update');
+  return (
+    <EntityLoader query={query} label="tour group">
+      {(answer) => <GroupScreen answer={answer} isAdmin={isAdmin} />}
+    </EntityLoader>
+  );
+}
+
+function GroupScreen({ answer, isAdmin }: { answer: GroupAnswer; isAdmin: boolean }) {
+  const g = answer.tourGroup;
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const reload = () => queryClient.invalidateQueries({ queryKey: groupKey(g.id) });
+  const deleteGroup = async () => {
+    try {
+      const check = await api.post<{ can_delete: boolean; message: string }>(
+        `/tours/groups/${g.id}/check-deletion`,
+      );
+      if (!check.can_delete) {
+        notifications.show({ color: 'red', title: 'Error', message: check.message });
+        return;
+      }
+      if (!(await confirmDelete(deleteGroupConfirm(formatDate(g.start_date))))) return;
+      const done = await api.post<{ message: string }>(`/tours/groups/${g.id}/delete`);
+      notifications.show({ color: 'green', message: done.message });
+      navigate(pathTo('tour-edit', { id: g.tour_id }));
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Error', message: (err as Error).message });
+    }
+  };
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title={`Group of ${g.tour.name}`}
+        actions={
+          <Can permission="groups.delete">
+            <Button color="red" variant="light" onClick={deleteGroup}>
+              Delete group
+            </Button>
+          </Can>
+        }
+      />
+      <Text size="sm" mt={-12}>
+        Starts {formatDate(g.start_date)} ·{' '}
+        <Anchor component={Link} to={pathTo('tour-edit', { id: g.tour.id })}>
+          {g.tour.name}
+        </Anchor>{' '}
+        · {g.passengers} passengers (Paid or Confirmed)
+      </Text>
+      <GroupForm
+        key={JSON.stringify([g.start_date, g.base_price, g.deposit_price, g.stop_sell, g.group_itinerary])}
+        g={g}
+        onSaved={reload}
+      />
+      <InstancesSection g={g} defaultOpen={isAdmin} onChanged={reload} />
+      <AccommodationExcludeSection g={g} defaultOpen={isAdmin} onChanged={reload} />
+      <LinkedGroupsSection g={g} defaultOpen={isAdmin} onChanged={reload} />
+      <Section title="Bookings for this tour group" defaultOpen={isAdmin}>
+        <BookingsTable bookings={g.bookings} groupId={g.id} onUpdated={reload} />
+      </Section>
+    </Stack>
+  );
+}
+
+interface GroupFormValues {
+  start_date: string | null;
+  pick_up_point_region_id: string | null;
+  deposit_price: string | number;
+  base_price: string | number;
+  base_cost: string | number;
+  duration: string | number;
+  minimum_age: string | number;
+  release_days_before: string | number;
+  available_places: string | number;
+  stop_sell: boolean;
+  is_special_group: boolean;
+  group_itinerary: string;
+}
+
+const tourValue = (v: string | number | null | undefined, money = false) =>
+  v === null || v === undefined || v === '' ? undefined : `${money ? formatMoney(v) : v} (tour)`;
+
+function GroupForm({ g, onSaved }: { g: TourGroupDetail; onSaved: () => void }) {
+  const maySave = useCan('groups.update');
+  const lists = useTourData();
+  const coach = g.tour.tour_type === 'coach';
+  const form = useForm<GroupFormValues>({
+    initialValues: {
+      start_date: g.start_date,
+      pick_up_point_region_id: g.pick_up_point_region_id ? String(g.pick_up_point_region_id) : null,
+      deposit_price: g.deposit_price ?? '',
+      base_price: g.base_price ?? '',
+      base_cost: g.base_cost ?? '',
+      duration: g.duration ?? '',
+      minimum_age: g.minimum_age ?? '',
+      release_days_before: g.release_days_before ?? '',
+      available_places: g.available_places ?? '',
+      stop_sell: g.stop_sell,
+      is_special_group: g.is_special_group,
+      group_itinerary: g.group_itinerary ?? '',
+    },
+    validate: {
+      start_date: (v) => (v ? null : 'Start date is required.'),
+      pick_up_point_region_id: (v) => (coach && !v ? 'A pickup region is required for coach tours.' : null),
+    },
+  });
+  const { onSubmit, saving } = useFormSubmit(
+    form,
+    (v) =>
+      api.post(`/tours/groups/${g.id}`, {
+        start_date: v.start_date,
+        pick_up_point_region_id: v.pick_up_point_region_id ?? '',
+        deposit_price: decimalText(v.deposit_price),
+        base_price: decimalText(v.base_price),
+        base_cost: decimalText(v.base_cost),
+        duration: intText(v.duration),
+        minimum_age: intText(v.minimum_age),
+        release_days_before: intText(v.release_days_before),
+        available_places: intText(v.available_places),
+        stop_sell: v.stop_sell,
+        is_special_group: v.is_special_group,
+        group_itinerary: v.group_itinerary,
+      }),
+    { onSuccess: onSaved },
+  );
+  return (
+    <Paper withBorder p="lg" radius="md" maw={960}>
+      <form onSubmit={onSubmit} noValidate>
+        <fieldset disabled={!maySave} style={{ border: 0, padding: 0, margin: 0 }}>
+          <Stack gap="md">
+            <Text size="sm" c="dimmed">
+              Blank values fall back to the master tour's values (shown in grey).
+            </Text>
+            <FieldGrid cols={3}>
+              <DateField
+                label="Start date"
+                required
+                clearable={false}
+                {...form.getInputProps('start_date')}
+              />
+              {coach && (
+                <Select
+                  label="Pickup region"
+                  required
+                  data={(lists.data?.pickUpRegions ?? []).map((r) => ({
+                    value: String(r.id),
+                    label: r.region_name,
+                  }))}
+                  placeholder={lists.isPending ? 'Loading…' : 'Choose a region'}
+                  searchable
+                  {...form.getInputProps('pick_up_point_region_id')}
+                />
+              )}
+              <MoneyInput
+                label="Deposit price"
+                placeholder={tourValue(g.tour.deposit_price, true)}
+                {...form.getInputProps('deposit_price')}
+              />
+              <MoneyInput label="Base price" {...form.getInputProps('base_price')} />
+              <MoneyInput label="Base cost" {...form.getInputProps('base_cost')} />
+              <NumberInput
+                label="Duration (days)"
+                min={1}
+                allowDecimal={false}
+                placeholder={tourValue(g.tour.duration)}
+                {...form.getInputProps('duration')}
+              />
+              <NumberInput
+                label="Minimum age"
+                min={0}
+                allowDecimal={false}
+                placeholder={tourValue(g.tour.minimum_age)}
+                {...form.getInputProps('minimum_age')}
+              />
+              <NumberInput
+                label="Release days before"
+                min={0}
+                allowDecimal={false}
+                placeholder={tourValue(g.tour.release_days_before)}
+                {...form.getInputProps('release_days_before')}
+              />
+              <NumberInput
+                label="Available places"
+                min={0}
+                allowDecimal={false}
+                placeholder={tourValue(g.tour.tour_places)}
+                {...form.getInputProps('available_places')}
+              />
+              <TextInput label="Passengers (places taken)" value={String(g.passengers)} readOnly disabled />
+            </FieldGrid>
+            <Group gap="xl">
+              <Switch label="Stop sell" {...form.getInputProps('stop_sell', { type: 'checkbox' })} />
+              <Switch
+                label="Special group"
+                {...form.getInputProps('is_special_group', { type: 'checkbox' })}
+              />
+            </Group>
+            <Textarea
+              label="Group itinerary"
+              description="Overrides the tour's itinerary. Variables: {hotel}, {room_type}, {board_basis}, {hotel_contact}, {hotel_address}, {hotel_resort}, {transfer_pickup_time}"
+              placeholder={
+                g.tour.itinerary
+                  ? `${g.tour.itinerary.slice(0, 300)}${g.tour.itinerary.length > 300 ? '…' : ''}`
+                  : undefined
+              }
+              autosize
+              minRows={3}
+              maxRows={12}
+              {...form.getInputProps('group_itinerary')}
+            />
+          </Stack>
+        </fieldset>
+        {maySave && (
+          <FormActions>
+            <SaveButton mode="update" saving={saving}>
+              Update group
+            </SaveButton>
+          </FormActions>
+        )}
+      </form>
+    </Paper>
+  );
+}
+
+/** Where an instance leaves from, as a short text. */
+export const departureOf = (i: InstanceRow) =>
+  i.airport
+    ? `${i.airport.airport_name} (${i.airport.iata_code})`
+    : i.pick_up_point
+      ? i.pick_up_point.pickup_point_name
+      : i.self_drive
+        ? 'Self drive'
+        : '';
+
+function InstancesSection({
+  g,
+  defaultOpen,
+  onChanged,
+}: {
+  g: TourGroupDetail;
+  defaultOpen: boolean;
+  onChanged: () => void;
+}) {
+  const mayDelete = useCan('instances.delete');
+  const [transfers, setTransfers] = useState(false);
+  const remove = async (i: InstanceRow) => {
+    const title = i.instance_title ?? formatDate(i.departure_date);
+    if (i.booking_count > 0) {
+      notifications.show({ color: 'red', title: 'Error', message: INSTANCE_HAS_BOOKINGS });
+      return;
+    }
+    if (!(await confirmDelete(deleteInstanceConfirm(title)))) return;
+    try {
+      const answer = await api.post<{ message: string }>(`/tours/instances/${i.id}/delete`);
+      notifications.show({ color: 'green', message: answer.message });
+      onChanged();
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Error', message: (err as Error).message });
+    }
+  };
+  return (
+    <Section
+      title="Instances"
+      defaultOpen={defaultOpen}
+      actions={
+        <Can permission="groups.transfers">
+          <Button size="xs" variant="light" onClick={() => setTransfers(true)}>
+            Manage Transfers
+          </Button>
+        </Can>
+      }
+    >
+      <Stack gap="md">
+        <Can permission="instances.create">
+          <AddInstanceForm g={g} onAdded={onChanged} />
+        </Can>
+        <ListTable<InstanceRow>
+          label="Instances"
+          records={g.instances}
+          emptyText="No instances yet"
+          columns={[
+            {
+              accessor: 'instance_title',
+              title: 'Instance',
+              render: (i) => (
+                <Anchor component={Link} to={pathTo('tour-instance', { id: i.id })} size="sm">
+                  {i.instance_title ?? `Instance ${i.id}`}
+                </Anchor>
+              ),
+            },
+            {
+              accessor: 'departure_date',
+              title: 'Departure date',
+              render: (i) => formatDate(i.departure_date),
+            },
+            { accessor: 'departure', title: 'Departs from', render: departureOf },
+            {
+              accessor: 'base_price',
+              title: 'Base price',
+              textAlign: 'right',
+              render: (i) => formatMoney(i.base_price),
+            },
+            {
+              accessor: 'tour_places',
+              title: 'Places',
+              textAlign: 'right',
+              render: (i) => i.tour_places ?? '',
+            },
+            { accessor: 'booking_count', title: 'Bookings', textAlign: 'right' },
+            { accessor: 'pax_count', title: 'Passengers', textAlign: 'right' },
+            { accessor: 'stop_sell', title: 'Stop sell', render: (i) => (i.stop_sell ? 'Yes' : '') },
+            {
+              accessor: 'actions',
+              title: '',
+              render: (i) => (
+                <RowActions>
+                  <EditLink to={pathTo('tour-instance', { id: i.id })} />
+                  {mayDelete && (
+                    <Anchor component="button" type="button" size="sm" c="red" onClick={() => remove(i)}>
+                      Delete
+                    </Anchor>
+                  )}
+                </RowActions>
+              ),
+            },
+          ]}
+        />
+      </Stack>
+      <TransfersModal groupId={g.id} opened={transfers} onClose={() => setTransfers(false)} />
+    </Section>
+  );
+}
+
+function AddInstanceForm({ g, onAdded }: { g: TourGroupDetail; onAdded: () => void }) {
+  const type = g.tour.tour_type;
+  const air = type === 'air' || type === 'world-wide';
+  const airports = useDepartureAirports();
+  const lists = useTourData();
+  const region = lists.data?.pickUpRegions.find((r) => r.id === g.pick_up_point_region_id);
+  const points = region
+    ? region.pick_up_points
+    : (lists.data?.pickUpRegions ?? [])
+        .flatMap((r) => r.pick_up_points)
+        .filter((p, n, all) => all.findIndex((x) => x.id === p.id) === n);
+  const form = useForm<{
+    departure_date: string | null;
+    departure_airport: string | null;
+    pickup_point_id: string | null;
+    instance_title: string;
+    base_price: string | number;
+  }>({
+    initialValues: {
+      departure_date: g.start_date,
+      departure_airport: null,
+      pickup_point_id: null,
+      instance_title: '',
+      base_price: '',
+    },
+    validate: {
+      departure_date: (v) => (v ? null : 'Departure date is required.'),
+      departure_airport: (v) => (air && !v ? 'Departure airport is required for air tours.' : null),
+      pickup_point_id: (v) => (type === 'coach' && !v ? 'Pickup point is required for coach tours.' : null),
+    },
+  });
+  const { onSubmit, saving } = useFormSubmit(
+    form,
+    (v) =>
+      api.post('/tours/instances', {
+        tour_id: g.tour_id,
+        tour_group_id: g.id,
+        departure_date: v.departure_date,
+        departure_airport: v.departure_airport ?? '',
+        pickup_point_id: v.pickup_point_id ?? '',
+        self_drive: type === 'self-drive',
+        instance_title: v.instance_title,
+        base_price: decimalText(v.base_price),
+        currency: 'GBP',
+        indirect_flights: 0,
+      }),
+    {
+      onSuccess: () => {
+        form.reset();
+        onAdded();
+      },
+    },
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Add instance">
+      <Text fw={600} size="sm" mb={4}>
+        Add instance
+      </Text>
+      <Group align="flex-start" gap="md" wrap="wrap">
+        <DateField label="Departure date" required w={170} {...form.getInputProps('departure_date')} />
+        {air && (
+          <Select
+            label="Departure airport"
+            required
+            w={280}
+            placeholder={airports.isPending ? 'Loading…' : 'Choose an airport'}
+            data={(airports.data ?? []).map((a) => ({
+              value: String(a.id),
+              label: `${a.airport_name} (${a.iata_code})`,
+            }))}
+            searchable
+            nothingFoundMessage="No airport matches"
+            {...form.getInputProps('departure_airport')}
+          />
+        )}
+        {type === 'coach' && (
+          <Select
+            label="Pickup point"
+            required
+            w={260}
+            placeholder={
+              lists.isPending
+                ? 'Loading…'
+                : region
+                  ? `A point of ${region.region_name}`
+                  : 'Choose a pickup point'
+            }
+            data={points.map((p) => ({ value: String(p.id), label: p.pickup_point_name }))}
+            searchable
+            nothingFoundMessage="No pickup point matches"
+            {...form.getInputProps('pickup_point_id')}
+          />
+        )}
+        {type === 'self-drive' && <TextInput label="Departs" value="Self drive" readOnly w={140} />}
+        <TextInput
+          label="Title"
+          placeholder="Default: the airport or point"
+          w={220}
+          {...form.getInputProps('instance_title')}
+        />
+        <MoneyInput
+          label="Base price"
+          w={150}
+          placeholder={g.base_price ? `${formatMoney(g.base_price)} (group)` : undefined}
+          {...form.getInputProps('base_price')}
+        />
+        <Button type="submit" mt={25} disabled={saving}>
+          {saving ? 'Adding...' : 'Add instance'}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+function AccommodationExcludeSection({
+  g,
+  defaultOpen,
+  onChanged,
+}: {
+  g: TourGroupDetail;
+  defaultOpen: boolean;
+  onChanged: () => void;
+}) {
+  const mayExclude = useCan('tourAccommodation.save');
+  const excluded = new Set(g.excluded_accommodations.map((x) => x.tour_accommodation_id));
+  const duration = g.duration ?? g.tour.duration;
+  return (
+    <Section title="Accommodation Exclude" defaultOpen={defaultOpen}>
+      <Stack gap="md">
+        {g.group_accommodations.length > 0 && (
+          <Text size="sm" c="orange.8">
+            This group has its own accommodation, which overrides the tour's for its instances.
+          </Text>
+        )}
+        {g.tour_accommodations.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            The tour has no accommodation.
+          </Text>
+        ) : (
+          <Stack gap="xs" aria-label="Tour accommodation of this group">
+            {g.tour_accommodations.map((a) => (
+              <ExcludeSwitch
+                key={`${a.id}-${excluded.has(a.id)}`}
+                groupId={g.id}
+                accommodation={a}
+                initial={excluded.has(a.id)}
+                disabled={!mayExclude}
+                label={`Exclude ${a.accommodation_name} (days ${a.check_in_day}–${a.check_out_day})`}
+                onChanged={onChanged}
+              />
+            ))}
+          </Stack>
+        )}
+        <Text fw={600} size="sm">
+          Group accommodation
+        </Text>
+        <ListTable
+          label="Group accommodation"
+          records={g.group_accommodations}
+          emptyText="No accommodation of its own: the group offers the tour's"
+          columns={[
+            { accessor: 'accommodation_name', title: 'Accommodation' },
+            { accessor: 'check_in_day', title: 'Check-in day', textAlign: 'right' },
+            { accessor: 'check_out_day', title: 'Check-out day', textAlign: 'right' },
+            { accessor: 'rooms_count', title: 'Rooms', textAlign: 'right' },
+            {
+              accessor: 'actions',
+              title: '',
+              render: (a) => (
+                <RowActions>
+                  <EditLink to={pathTo('tour-accommodation', { id: a.id })} />
+                  <Can permission="tourAccommodation.delete">
+                    <DeleteGroupAccommodation id={a.id} onDeleted={onChanged} />
+                  </Can>
+                </RowActions>
+              ),
+            },
+          ]}
+        />
+        <Can permission="tourAccommodation.save">
+          <AddAccommodationForm
+            endpoint={`/tours/groups/${g.id}/accommodation`}
+            duration={duration}
+            onAdded={onChanged}
+            label="Add group accommodation"
+          />
+        </Can>
+      </Stack>
+    </Section>
+  );
+}
+
+function DeleteGroupAccommodation({ id, onDeleted }: { id: number; onDeleted: () => void }) {
+  return (
+    <Anchor
+      component="button"
+      type="button"
+      size="sm"
+      c="red"
+      onClick={async () => {
+        if (!(await confirmDelete(DELETE_ACCOMMODATION_CONFIRM))) return;
+        try {
+          const answer = await api.post<{ message: string }>(`/tours/accommodation/${id}/delete`);
+          notifications.show({ color: 'green', message: answer.message });
+          onDeleted();
+        } catch (err) {
+          notifications.show({ color: 'red', title: 'Error', message: (err as Error).message });
+        }
+      }}
+    >
+      Delete
+    </Anchor>
+  );
+}
+
+function LinkedGroupsSection({
+  g,
+  defaultOpen,
+  onChanged,
+}: {
+  g: TourGroupDetail;
+  defaultOpen: boolean;
+  onChanged: () => void;
+}) {
+  const mayLink = useCan('groups.update');
+  const [choice, setChoice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const send = async (action: 'link' | 'unlink', otherId: number) => {
+    if (
+      action === 'unlink' &&
+      !(await confirmAction('Are you sure you want to unlink this group?', { title: 'Unlink group' }))
+    )
+      return;
+    setBusy(true);
+    try {
+      const answer = await api.post<{ message: string }>(`/tours/groups/${g.id}/${action}`, { id: otherId });
+      notifications.show({ color: 'green', message: answer.message });
+      setChoice(null);
+      onChanged();
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Error', message: (err as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Section title="Linked Groups" defaultOpen={defaultOpen}>
+      <Stack gap="md">
+        {mayLink && (
+          <Group align="flex-end" gap="md">
+            <Select
+              label="Group to link"
+              w={280}
+              placeholder={g.linkable_groups.length ? 'Choose a group' : 'No other start dates'}
+              data={g.linkable_groups.map((o) => ({
+                value: String(o.id),
+                label: `${formatDate(o.start_date)} (id ${o.id})`,
+              }))}
+              value={choice}
+              onChange={setChoice}
+              disabled={g.linkable_groups.length === 0}
+              searchable
+            />
+            <Button disabled={!choice || busy} onClick={() => choice && send('link', Number(choice))}>
+              Link group
+            </Button>
+          </Group>
+        )}
+        <ListTable
+          label="Linked groups"
+          records={g.links}
+          emptyText="No linked groups"
+          columns={[
+            {
+              accessor: 'start_date',
+              title: 'Start date',
+              render: (l) => (
+                <Anchor component={Link} to={pathTo('tour-group', { id: l.id })} size="sm">
+                  {formatDate(l.start_date)}
+                </Anchor>
+              ),
+            },
+            { accessor: 'id', title: 'Group id' },
+            {
+              accessor: 'actions',
+              title: '',
+              render: (l) =>
+                mayLink ? (
+                  <Anchor
+                    component="button"
+                    type="button"
+                    size="sm"
+                    c="red"
+                    disabled={busy}
+                    onClick={() => send('unlink', l.id)}
+                  >
+                    Unlink
+                  </Anchor>
+                ) : null,
+            },
+          ]}
+        />
+      </Stack>
+    </Section>
+  );
+}

@@ -1,0 +1,664 @@
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { InstanceFlight, InstancePriceRoom } from '../../../shared/api/tour-catalogue';
+import { effectiveValue, type OfferedRoom, roomPrice } from '../../../shared/pricing';
+import { implementedRoutes, pathTo } from '../../../shared/routes';
+import { api } from '../../api/client';
+import { formatDate, formatMoney } from '../../lib/format';
+import { confirmDelete } from '../../ui/confirm';
+import { DateField } from '../../ui/DateField';
+import { EntityLoader } from '../../ui/EntityLoader';
+import { FieldGrid, FormActions, MoneyInput, SaveButton, useFormSubmit } from '../../ui/form';
+import { ListTable } from '../../ui/ListTable';
+import { PageHeader } from '../../ui/PageHeader';
+import { Can, useCan } from '../../ui/permissions';
+import {
+  decimalText,
+  type InstanceAnswer,
+  instanceKey,
+  intText,
+  useDepartureAirports,
+  useInstance,
+  useTourData,
+} from './api';
+import { BookingsTable } from './BookingsTable';
+import { Section } from './Section';
+import { deleteInstanceConfirm, INSTANCE_HAS_BOOKINGS } from './TourGroupPage';
+
+/**
+ * Tour instance (/tours/instances/{id}, spec 3 §2): 'Instance of' + a link to the tour; every field
+ * by tour type; Flights (air tours); Prices per accommodation room saved per field; Bookings.
+ */
+export function TourInstancePage() {
+  const id = Number(useParams().id);
+  const query = useInstance(id);
+  const isAdmin = useCan('instances.update');
+  return (
+    <EntityLoader query={query} label="instance">
+      {(inst) => <InstanceScreen inst={inst} isAdmin={isAdmin} />}
+    </EntityLoader>
+  );
+}
+
+function InstanceScreen({ inst, isAdmin }: { inst: InstanceAnswer; isAdmin: boolean }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const reload = () => queryClient.invalidateQueries({ queryKey: instanceKey(inst.id) });
+  const air = inst.tour.tour_type === 'air' || inst.tour.tour_type === 'world-wide';
+  const remove = async () => {
+    if (inst.booking_count > 0) {
+      notifications.show({ color: 'red', title: 'Error', message: INSTANCE_HAS_BOOKINGS });
+      return;
+    }
+    if (!(await confirmDelete(deleteInstanceConfirm(inst.instance_title ?? formatDate(inst.departure_date)))))
+      return;
+    try {
+      const answer = await api.post<{ message: string }>(`/tours/instances/${inst.id}/delete`);
+      notifications.show({ color: 'green', message: answer.message });
+      navigate(pathTo('tour-group', { id: inst.tour_group_id }));
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Error', message: (err as Error).message });
+    }
+  };
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title={
+          <>
+            Instance of{' '}
+            <Anchor component={Link} to={pathTo('tour-edit', { id: inst.tour.id })} inherit>
+              {inst.tour.name}
+            </Anchor>
+          </>
+        }
+        actions={
+          <Can permission="instances.delete">
+            <Button color="red" variant="light" onClick={remove}>
+              Delete instance
+            </Button>
+          </Can>
+        }
+      />
+      <Text size="sm" mt={-12}>
+        {inst.instance_title} · departs {formatDate(inst.departure_date)} ·{' '}
+        <Anchor component={Link} to={pathTo('tour-group', { id: inst.tour_group_id })}>
+          group of {formatDate(inst.group.start_date)}
+        </Anchor>{' '}
+        · {inst.booking_count} bookings, {inst.pax_count} passengers
+      </Text>
+      <InstanceForm key={inst.id} inst={inst} onSaved={reload} />
+      {air && <FlightsSection inst={inst} defaultOpen={isAdmin} onChanged={reload} />}
+      <PricesSection inst={inst} defaultOpen onChanged={reload} />
+      <Section title="Bookings" defaultOpen={isAdmin}>
+        <BookingsTable bookings={inst.bookings} />
+      </Section>
+    </Stack>
+  );
+}
+
+interface InstanceFormValues {
+  instance_title: string;
+  departure_date: string | null;
+  departure_airport_id: string | null;
+  pickup_point_id: string | null;
+  deposit_price: string | number;
+  base_price: string | number;
+  base_sale_price: string | number;
+  base_cost: string | number;
+  duration: string | number;
+  minimum_age: string | number;
+  release_days_before: string | number;
+  tour_places: string | number;
+  stop_sell: boolean;
+  is_special_instance: boolean;
+  travel_itinerary: string;
+}
+
+const master = (v: string | number | null | undefined, money = false) =>
+  v === null || v === undefined || v === '' ? undefined : `Set to ${money ? formatMoney(v) : v} in master`;
+
+function InstanceForm({ inst, onSaved }: { inst: InstanceAnswer; onSaved: () => void }) {
+  const maySave = useCan('instances.update');
+  const type = inst.tour.tour_type;
+  const air = type === 'air' || type === 'world-wide';
+  const airports = useDepartureAirports();
+  const lists = useTourData();
+  const region = lists.data?.pickUpRegions.find((r) => r.id === inst.group.pick_up_point_region_id);
+  const points = region
+    ? region.pick_up_points
+    : (lists.data?.pickUpRegions ?? [])
+        .flatMap((r) => r.pick_up_points)
+        .filter((p, n, all) => all.findIndex((x) => x.id === p.id) === n);
+  const airportOptions = (airports.data ?? []).map((a) => ({
+    value: String(a.id),
+    label: `${a.airport_name} (${a.iata_code})`,
+  }));
+  if (
+    inst.departure_airport_id &&
+    inst.airport &&
+    !airportOptions.some((o) => o.value === String(inst.departure_airport_id))
+  ) {
+    airportOptions.unshift({
+      value: String(inst.departure_airport_id),
+      label: `${inst.airport.airport_name} (${inst.airport.iata_code})`,
+    });
+  }
+  const form = useForm<InstanceFormValues>({
+    initialValues: {
+      instance_title: inst.instance_title ?? '',
+      departure_date: inst.departure_date,
+      departure_airport_id: inst.departure_airport_id ? String(inst.departure_airport_id) : null,
+      pickup_point_id: inst.pickup_point_id ? String(inst.pickup_point_id) : null,
+      deposit_price: inst.deposit_price ?? '',
+      base_price: inst.base_price ?? '',
+      base_sale_price: inst.base_sale_price ?? '',
+      base_cost: inst.base_cost ?? '',
+      duration: inst.duration ?? '',
+      minimum_age: inst.minimum_age ?? '',
+      release_days_before: inst.release_days_before ?? '',
+      tour_places: inst.tour_places ?? '',
+      stop_sell: inst.stop_sell,
+      is_special_instance: inst.is_special_instance,
+      travel_itinerary: inst.travel_itinerary ?? '',
+    },
+    validate: {
+      departure_date: (v) => (v ? null : 'Departure date is required.'),
+      departure_airport_id: (v) => (air && !v ? 'Departure airport is required for air tours.' : null),
+      pickup_point_id: (v) => (type === 'coach' && !v ? 'Pickup point is required for coach tours.' : null),
+    },
+  });
+  const { onSubmit, saving } = useFormSubmit(
+    form,
+    (v) =>
+      api.post(`/tours/instances/${inst.id}`, {
+        instance_title: v.instance_title,
+        departure_date: v.departure_date,
+        departure_airport_id: v.departure_airport_id ?? '',
+        pickup_point_id: v.pickup_point_id ?? '',
+        self_drive: type === 'self-drive',
+        deposit_price: decimalText(v.deposit_price),
+        base_price: decimalText(v.base_price),
+        base_sale_price: decimalText(v.base_sale_price),
+        base_cost: decimalText(v.base_cost),
+        duration: intText(v.duration),
+        minimum_age: intText(v.minimum_age),
+        release_days_before: intText(v.release_days_before),
+        tour_places: intText(v.tour_places),
+        stop_sell: v.stop_sell,
+        is_special_instance: v.is_special_instance,
+        travel_itinerary: v.travel_itinerary,
+      }),
+    { onSuccess: onSaved },
+  );
+  const g = inst.group;
+  const t = inst.tour;
+  return (
+    <Paper withBorder p="lg" radius="md" maw={960}>
+      <form onSubmit={onSubmit} noValidate>
+        <fieldset disabled={!maySave} style={{ border: 0, padding: 0, margin: 0 }}>
+          <Stack gap="md">
+            <FieldGrid cols={3}>
+              <TextInput label="Title" {...form.getInputProps('instance_title')} />
+              <DateField
+                label="Departure date"
+                required
+                clearable={false}
+                {...form.getInputProps('departure_date')}
+              />
+              {air && (
+                <Select
+                  label="Departure airport"
+                  required
+                  data={airportOptions}
+                  placeholder={airports.isPending ? 'Loading…' : 'Choose an airport'}
+                  searchable
+                  {...form.getInputProps('departure_airport_id')}
+                />
+              )}
+              {type === 'coach' && (
+                <Select
+                  label="Pickup point"
+                  required
+                  data={points.map((p) => ({ value: String(p.id), label: p.pickup_point_name }))}
+                  placeholder={lists.isPending ? 'Loading…' : 'Choose a pickup point'}
+                  searchable
+                  {...form.getInputProps('pickup_point_id')}
+                />
+              )}
+              {type === 'self-drive' && <Switch label="Self drive" checked readOnly mt={32} />}
+              <MoneyInput
+                label="Deposit price"
+                placeholder={master(effectiveValue(g.deposit_price, t.deposit_price), true)}
+                {...form.getInputProps('deposit_price')}
+              />
+              <MoneyInput
+                label="Base price"
+                placeholder={master(g.base_price, true)}
+                {...form.getInputProps('base_price')}
+              />
+              <MoneyInput label="Base sale price" {...form.getInputProps('base_sale_price')} />
+              <MoneyInput
+                label="Base cost"
+                placeholder={master(g.base_cost, true)}
+                {...form.getInputProps('base_cost')}
+              />
+              <NumberInput
+                label="Duration (days)"
+                min={1}
+                allowDecimal={false}
+                placeholder={master(effectiveValue(g.duration, t.duration))}
+                {...form.getInputProps('duration')}
+              />
+              <NumberInput
+                label="Minimum age"
+                min={0}
+                allowDecimal={false}
+                placeholder={master(effectiveValue(g.minimum_age, t.minimum_age))}
+                {...form.getInputProps('minimum_age')}
+              />
+              <NumberInput
+                label="Release days before"
+                min={0}
+                allowDecimal={false}
+                placeholder={master(effectiveValue(g.release_days_before, t.release_days_before))}
+                {...form.getInputProps('release_days_before')}
+              />
+              <NumberInput
+                label="Places available"
+                min={0}
+                allowDecimal={false}
+                placeholder={master(effectiveValue(g.available_places, t.tour_places))}
+                {...form.getInputProps('tour_places')}
+              />
+            </FieldGrid>
+            <Group gap="xl">
+              <Switch label="Stop sell" {...form.getInputProps('stop_sell', { type: 'checkbox' })} />
+              <Switch
+                label="Special instance"
+                {...form.getInputProps('is_special_instance', { type: 'checkbox' })}
+              />
+            </Group>
+            <Textarea
+              label="Instance itinerary"
+              description="Overrides the master and group itinerary."
+              autosize
+              minRows={3}
+              maxRows={12}
+              {...form.getInputProps('travel_itinerary')}
+            />
+          </Stack>
+        </fieldset>
+        {maySave && (
+          <FormActions>
+            <SaveButton mode="update" saving={saving}>
+              Update instance
+            </SaveButton>
+          </FormActions>
+        )}
+      </form>
+    </Paper>
+  );
+}
+
+const dateTime = (iso: string) => `${formatDate(iso.slice(0, 10))} ${iso.slice(11, 16)}`;
+
+function FlightsSection({
+  inst,
+  defaultOpen,
+  onChanged,
+}: {
+  inst: InstanceAnswer;
+  defaultOpen: boolean;
+  onChanged: () => void;
+}) {
+  const mayEdit = useCan('instances.update');
+  const [term, setTerm] = useState('');
+  const [debounced] = useDebouncedValue(term.trim(), 500);
+  const search = useQuery({
+    queryKey: ['flights', 'search', debounced],
+    queryFn: () =>
+      api
+        .get<{ data: (InstanceFlight & { id: number })[] }>(
+          `/flights/search/${encodeURIComponent(debounced)}`,
+        )
+        .then((r) => r.data),
+    enabled: debounced.length >= 2,
+  });
+  const added = new Set(inst.flights.map((f) => f.id));
+  const post = async (path: string, body?: unknown) => {
+    try {
+      const answer = await api.post<{ message: string }>(path, body);
+      notifications.show({ color: 'green', message: answer.message });
+      onChanged();
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Error', message: (err as Error).message });
+    }
+  };
+  const canEditFlight = implementedRoutes.has('flight-edit');
+  return (
+    <Section title="Flights" defaultOpen={defaultOpen}>
+      <Stack gap="md">
+        {mayEdit && (
+          <div>
+            <TextInput
+              label="Search flights"
+              description="Flight number, airport code or date (DD/MM/YYYY)"
+              placeholder="e.g. EZY2201 or MAN 01/06/2027"
+              value={term}
+              onChange={(e) => setTerm(e.currentTarget.value)}
+              w={{ base: '100%', sm: 420 }}
+              rightSection={search.isFetching ? <Loader size="xs" /> : null}
+            />
+            {debounced.length >= 2 && search.data && (
+              <Table mt="xs" withTableBorder fz="sm" aria-label="Flight search results">
+                <Table.Tbody>
+                  {search.data.length === 0 && (
+                    <Table.Tr>
+                      <Table.Td>No flights match</Table.Td>
+                    </Table.Tr>
+                  )}
+                  {search.data.slice(0, 10).map((f) => (
+                    <Table.Tr key={f.id}>
+                      <Table.Td>{f.flight_number}</Table.Td>
+                      <Table.Td>
+                        {f.departure_airport.iata_code} → {f.arrival_airport.iata_code}
+                      </Table.Td>
+                      <Table.Td>{dateTime(f.departure_time)}</Table.Td>
+                      <Table.Td ta="right">
+                        <Button
+                          size="compact-xs"
+                          disabled={added.has(f.id)}
+                          onClick={() => post(`/tours/instances/${inst.id}/flights`, { flight_id: f.id })}
+                        >
+                          {added.has(f.id) ? 'Added' : 'Add flight'}
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+          </div>
+        )}
+        <ListTable<InstanceFlight>
+          label="Flights of this instance"
+          records={inst.flights}
+          emptyText="No flights added"
+          columns={[
+            {
+              accessor: 'flight_number',
+              title: 'Flight number',
+              render: (f) =>
+                canEditFlight ? (
+                  <Anchor component={Link} to={pathTo('flight-edit', { id: f.id })} size="sm">
+                    {f.flight_number}
+                  </Anchor>
+                ) : (
+                  f.flight_number
+                ),
+            },
+            {
+              accessor: 'departing',
+              title: 'Departing',
+              render: (f) =>
+                `${f.departure_airport.airport_name} (${f.departure_airport.iata_code}) ${dateTime(f.departure_time)}`,
+            },
+            {
+              accessor: 'arriving',
+              title: 'Arriving',
+              render: (f) =>
+                `${f.arrival_airport.airport_name} (${f.arrival_airport.iata_code}) ${dateTime(f.arrival_time)}`,
+            },
+            ...(['outbound', 'inbound'] as const).map((direction) => ({
+              accessor: `indirect_${direction}`,
+              title: `Indirect ${direction}`,
+              render: (f: InstanceFlight) => (
+                <Checkbox
+                  aria-label={`Indirect ${direction} ${f.flight_number}`}
+                  checked={direction === 'outbound' ? f.indirect_outbound : f.indirect_inbound}
+                  disabled={!mayEdit}
+                  onChange={(e) =>
+                    post(`/tours/instances/${inst.id}/flights/${f.id}`, {
+                      type: 'indirect',
+                      status: e.currentTarget.checked,
+                      direction,
+                    })
+                  }
+                />
+              ),
+            })),
+            {
+              accessor: 'actions',
+              title: '',
+              render: (f) =>
+                mayEdit ? (
+                  <Anchor
+                    component="button"
+                    type="button"
+                    size="sm"
+                    c="red"
+                    onClick={async () => {
+                      if (
+                        await confirmDelete(
+                          `Are you sure you want to remove flight "${f.flight_number}" from this instance ?`,
+                        )
+                      ) {
+                        await post(`/tours/instances/${inst.id}/flights/${f.id}/delete`);
+                      }
+                    }}
+                  >
+                    Delete
+                  </Anchor>
+                ) : null,
+            },
+          ]}
+        />
+      </Stack>
+    </Section>
+  );
+}
+
+const FIELD_TITLES = { cost: 'Cost', price: 'Price', sale_price: 'Sale price' } as const;
+type PriceField = keyof typeof FIELD_TITLES;
+
+/** One price cell: saves its field on blur when changed (notice '{field} updated'). */
+function PriceCell({
+  inst,
+  room,
+  field,
+  onSaved,
+}: {
+  inst: InstanceAnswer;
+  room: InstancePriceRoom;
+  field: PriceField;
+  onSaved: () => void;
+}) {
+  const mayEdit = useCan('instances.update');
+  const [value, setValue] = useState<string | number>(room[field]);
+  const [busy, setBusy] = useState(false);
+  if (!mayEdit) return <Text size="sm">{formatMoney(room[field])}</Text>;
+  const save = async () => {
+    const text = decimalText(value) || '0';
+    if (Number(text) === Number(room[field])) return;
+    setBusy(true);
+    try {
+      const answer = await api.post<{ message: string }>(`/tours/instances/${inst.id}/prices`, {
+        tour_instance_id: inst.id,
+        tour_room_id: room.tour_room_id,
+        [field]: text,
+      });
+      notifications.show({ color: 'green', message: answer.message });
+      onSaved();
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'Error', message: (err as Error).message });
+      setValue(room[field]);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <MoneyInput
+      aria-label={`${FIELD_TITLES[field]} of ${room.accommodation_name} ${room.name}`}
+      size="xs"
+      w={110}
+      value={value}
+      onChange={setValue}
+      onBlur={save}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          void save();
+        }
+      }}
+      disabled={busy}
+    />
+  );
+}
+
+function PricesSection({
+  inst,
+  defaultOpen,
+  onChanged,
+}: {
+  inst: InstanceAnswer;
+  defaultOpen: boolean;
+  onChanged: () => void;
+}) {
+  // The rule as bookings will meet it: rooms left for the stay and stop sell (get-instance-rooms).
+  const offer = useQuery({
+    queryKey: [...instanceKey(inst.id), 'offer'],
+    queryFn: () =>
+      api
+        .post<{ data: OfferedRoom[] }>('/tours/get-instance-rooms', {
+          instance_id: inst.id,
+          departure_date: inst.departure_date,
+        })
+        .then((r) => new Map(r.data.map((o) => [o.tour_room_id, o]))),
+  });
+  const base = {
+    base_price: effectiveValue(inst.base_price, inst.group.base_price),
+    base_sale_price: inst.base_sale_price,
+    base_cost: effectiveValue(inst.base_cost, inst.group.base_cost),
+  };
+  return (
+    <Section title="Prices" defaultOpen={defaultOpen}>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          Per guest. Values left at 0.00 fall back to base price plus supplements.
+        </Text>
+        {inst.group_overrides && (
+          <Text size="sm" c="orange.8">
+            The group has its own accommodation, which overrides the tour's:{' '}
+            <Anchor component={Link} to={pathTo('tour-group', { id: inst.tour_group_id })}>
+              see the group
+            </Anchor>
+            .
+          </Text>
+        )}
+        {!inst.tour_has_accommodation && !inst.group_overrides ? (
+          <Text size="sm">
+            This tour has no accommodation yet.{' '}
+            <Anchor component={Link} to={pathTo('tour-edit', { id: inst.tour.id })}>
+              Add accommodation to the tour
+            </Anchor>{' '}
+            to price its rooms.
+          </Text>
+        ) : (
+          <ListTable<InstancePriceRoom & { id: number }>
+            label="Room prices"
+            records={inst.price_rooms.map((r) => ({ ...r, id: r.tour_room_id }))}
+            emptyText="The accommodation has no rooms on this tour yet"
+            columns={[
+              { accessor: 'accommodation_name', title: 'Accommodation' },
+              {
+                accessor: 'name',
+                title: 'Room',
+                render: (r) => `${r.name}${r.board_basis ? ` (${r.board_basis})` : ''}`,
+              },
+              {
+                accessor: 'supplement',
+                title: 'Supplement',
+                textAlign: 'right',
+                render: (r) => formatMoney(r.supplement),
+              },
+              ...(['cost', 'price', 'sale_price'] as const).map((field) => ({
+                accessor: field,
+                title: FIELD_TITLES[field],
+                render: (r: InstancePriceRoom) => (
+                  <PriceCell
+                    key={`${r.tour_room_id}-${r[field]}`}
+                    inst={inst}
+                    room={r}
+                    field={field}
+                    onSaved={onChanged}
+                  />
+                ),
+              })),
+              {
+                accessor: 'remaining',
+                title: 'Rooms left',
+                textAlign: 'right',
+                render: (r) => {
+                  const o = offer.data?.get(r.tour_room_id);
+                  if (!o) return offer.isPending ? '…' : '';
+                  return (
+                    <Text
+                      size="sm"
+                      c={o.stop_sell ? 'red' : undefined}
+                      title={`Nights ${formatDate(o.check_in_date)} to ${formatDate(o.check_out_date)}`}
+                    >
+                      {o.stop_sell ? 'Stop sell' : o.remaining_availability}
+                    </Text>
+                  );
+                },
+              },
+              {
+                accessor: 'charged',
+                title: 'Charged per guest',
+                textAlign: 'right',
+                render: (r) => {
+                  const p = roomPrice(r, base, r.supplement);
+                  return (
+                    <Text
+                      size="sm"
+                      title={p.price_source === 'base' ? 'Base price plus supplement' : 'Instance price'}
+                    >
+                      {p.price ? formatMoney(p.price) : '—'}
+                      {p.sale_price ? ` (sale ${formatMoney(p.sale_price)})` : ''}
+                    </Text>
+                  );
+                },
+              },
+            ]}
+          />
+        )}
+        <Title order={3} size="h6" c="dimmed">
+          Base price {formatMoney(base.base_price) || 'not set'}
+          {base.base_sale_price ? ` · base sale price ${formatMoney(base.base_sale_price)}` : ''}
+          {base.base_cost ? ` · base cost ${formatMoney(base.base_cost)}` : ''}
+        </Title>
+      </Stack>
+    </Section>
+  );
+}

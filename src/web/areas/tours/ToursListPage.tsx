@@ -1,0 +1,131 @@
+import { Anchor, Button, Group, Paper, Stack, Switch } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { TOUR_TYPE_LABELS, type TourType } from '../../../shared/api/tour-catalogue';
+import { pathTo } from '../../../shared/routes';
+import { api } from '../../api/client';
+import { PageHeader } from '../../ui/PageHeader';
+import { Can, useCan } from '../../ui/permissions';
+import { EditLink, RowActions } from '../../ui/RowActions';
+import { ServerTable, type ServerTableColumn, type ServerTableHandle } from '../../ui/ServerTable';
+import { CsvUploader } from './CsvUploader';
+
+interface TourRow {
+  id: number;
+  name: string;
+  reference: string | null;
+  tour_type: TourType;
+  is_suppressed: boolean;
+}
+
+/** The 'Supressed ?' switch: saves in place, then the list reloads (spec 3 §2, §4). */
+function SuppressedSwitch({ row, onSaved }: { row: TourRow; onSaved: () => void }) {
+  const mayUpdate = useCan('tours.update');
+  const [busy, setBusy] = useState(false);
+  return (
+    <Switch
+      aria-label={`Suppressed: ${row.name}`}
+      checked={row.is_suppressed}
+      disabled={!mayUpdate || busy}
+      onChange={async (e) => {
+        const supression = e.currentTarget.checked ? 'yes' : 'no';
+        setBusy(true);
+        try {
+          const answer = await api.post<{ message: string }>('/tours/update/tour-suppression', {
+            tour_id: row.id,
+            supression,
+          });
+          notifications.show({ color: 'green', message: answer.message });
+        } catch (err) {
+          notifications.show({ color: 'red', title: 'Error', message: (err as Error).message });
+        } finally {
+          setBusy(false);
+          onSaved();
+        }
+      }}
+    />
+  );
+}
+
+/**
+ * Tours list (/tours, spec 3 §2 Tours): server-side table with quick search and 'Show suppressed
+ * Tours ?'; Name (link to edit), Tour type, 'Supressed ?' switch, Edit. New tour and the Bulk Tour
+ * Instance Uploader for role 1.
+ */
+export function ToursListPage() {
+  const table = useRef<ServerTableHandle>(null);
+  const [onlySuppressed, setOnlySuppressed] = useState(false);
+  const columns: ServerTableColumn<TourRow>[] = [
+    {
+      accessor: 'name',
+      title: 'Name',
+      sortable: true,
+      render: (r) => (
+        <Anchor component={Link} to={pathTo('tour-edit', { id: r.id })} size="sm">
+          {r.name}
+        </Anchor>
+      ),
+    },
+    {
+      accessor: 'tour_type',
+      title: 'Tour type',
+      sortable: true,
+      render: (r) => TOUR_TYPE_LABELS[r.tour_type] ?? r.tour_type,
+    },
+    {
+      accessor: 'is_suppressed',
+      title: 'Supressed ?',
+      width: 130,
+      render: (r) => <SuppressedSwitch row={r} onSaved={() => table.current?.reload()} />,
+    },
+    {
+      accessor: 'actions',
+      title: '',
+      width: 90,
+      render: (r) => (
+        <RowActions>
+          <EditLink to={pathTo('tour-edit', { id: r.id })} />
+        </RowActions>
+      ),
+    },
+  ];
+  return (
+    <>
+      <PageHeader
+        title="Tours"
+        actions={
+          <Can permission="tours.create">
+            <Button component={Link} to={pathTo('tour-create')}>
+              New tour
+            </Button>
+          </Can>
+        }
+      />
+      <Stack gap="lg">
+        <Paper withBorder p="md" radius="md">
+          <Group justify="flex-end" mb="xs">
+            <Switch
+              label="Show suppressed Tours ?"
+              checked={onlySuppressed}
+              onChange={(e) => setOnlySuppressed(e.currentTarget.checked)}
+            />
+          </Group>
+          <ServerTable<TourRow>
+            ref={table}
+            label="Tours"
+            endpoint="/tours/table"
+            filters={{ show_only_suppressed: onlySuppressed ? 'yes' : undefined }}
+            columns={columns}
+            quickSearch
+            searchPlaceholder="Name or reference…"
+            emptyText={onlySuppressed ? 'No suppressed tours' : 'No tours found'}
+          />
+        </Paper>
+        <Can permission="tours.csvUpload">
+          <CsvUploader />
+        </Can>
+      </Stack>
+    </>
+  );
+}
