@@ -195,7 +195,12 @@ describe('tour catalogue screens', () => {
     await page
       .locator('input[type="file"]')
       .setInputFiles({ name: 'instances.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    await page.getByLabel('Check box for pricing update only').check({ force: true });
+    // Ticked from the keyboard: the column layout above is still opening, so a mouse click at the
+    // box's coordinates could land elsewhere.
+    const pricingOnly = page.getByLabel('Check box for pricing update only');
+    await pricingOnly.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => pricingOnly.isChecked(), slow).toBe(true);
     await page.getByRole('button', { name: 'Upload' }).click();
     await expect.poll(() => page.getByText('Line 3:').first().isVisible(), slow).toBe(true);
     await expect
