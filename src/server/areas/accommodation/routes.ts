@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { accommodationInput, galleryInput, roomInput, unwrap } from '../../../shared/api/accommodation';
 import { idSchema } from '../../../shared/api/common';
 import { dataTablesShape } from '../../http/datatables';
+import { idParams } from '../../http/params';
 import { ok } from '../../http/respond';
 import type { AreaDeps } from '../deps';
 import {
@@ -21,7 +22,6 @@ import {
   updateRoom,
 } from './queries';
 
-const idParams = z.object({ id: idSchema });
 const accommodationBody = z.preprocess(unwrap('accommodation'), accommodationInput);
 const roomBody = z.preprocess(unwrap('room'), roomInput);
 

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminUserInput } from '../../../shared/api/admin-users';
-import { idSchema } from '../../../shared/api/common';
 import { dataTablesShape } from '../../http/datatables';
+import { idParams } from '../../http/params';
 import type { AreaDeps } from '../deps';
 import { adminUserTable, getAdminUser } from './queries';
 import { saveAdminUser } from './service';
-
-const idParams = z.object({ id: idSchema });
 
 /**
  * Admin users (spec 2 §2 Admin users, §7 'Admin users, currency, backups, accounts'). The settings

@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { advertiseSizeInput } from '../../../shared/api/advertise-sizes';
-import { idSchema } from '../../../shared/api/common';
 import { dataTablesShape } from '../../http/datatables';
+import { idParams } from '../../http/params';
 import { ok } from '../../http/respond';
 import { parseFields, readFormOrJson } from '../../http/uploads';
 import type { AreaDeps } from '../deps';
 import { advertiseSizeTable, deleteAdvertiseSize, saveAdvertiseSize } from './queries';
-
-const idParams = z.object({ id: idSchema });
 
 /** Advertise sizes (spec 3 §2 'Service types and advertise sizes', §7). Writes are role 1 only (§6). */
 export const advertiseSizeRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db }) => {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { affiliateActiveInput, affiliateInput } from '../../../shared/api/affiliates';
-import { idSchema } from '../../../shared/api/common';
 import { dataTablesShape } from '../../http/datatables';
+import { idParams } from '../../http/params';
 import { ok } from '../../http/respond';
 import { parseFields } from '../../http/uploads';
 import type { AreaDeps } from '../deps';
@@ -18,7 +18,6 @@ import {
   updateAffiliate,
 } from './queries';
 
-const idParams = z.object({ id: idSchema });
 /** The form sends the fields flat; `{affiliate: {...}}` is accepted too. */
 const unwrap = (b: unknown) =>
   b && typeof b === 'object' && 'affiliate' in b && typeof b.affiliate === 'object' ? b.affiliate : b;

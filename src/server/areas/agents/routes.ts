@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { agentInput, agentPasswordResetInput, agentResetLinkInput } from '../../../shared/api/agents';
-import { idSchema } from '../../../shared/api/common';
 import { dataTablesShape } from '../../http/datatables';
+import { idParams } from '../../http/params';
 import { ok } from '../../http/respond';
 import type { AreaDeps } from '../deps';
 import { agentBookingsTable, agentTable, createAgent, deleteAgent, getAgent, updateAgent } from './queries';
 import { checkAgentResetToken, resetAgentPassword, sendAgentResetLink } from './service';
-
-const idParams = z.object({ id: idSchema });
 
 /**
  * The form sends the agent's fields flat (`{agent: {...}}` is accepted too); the spec's

@@ -1,16 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AIRLINE_DOC_FIELD, airlineInput } from '../../../shared/api/airlines';
-import { idSchema } from '../../../shared/api/common';
 import { dataTablesShape } from '../../http/datatables';
 import { HttpError, validationError } from '../../http/errors';
+import { idParams } from '../../http/params';
 import { ok } from '../../http/respond';
 import { isPdf, parseFields, readFormOrJson, sendStoredFile } from '../../http/uploads';
 import type { AreaDeps } from '../deps';
 import { airlineTable, getAirline, getAirlineDoc, listAirlines } from './queries';
 import { createAirline, deleteAirline, onDocField, updateAirline } from './service';
-
-const idParams = z.object({ id: idSchema });
 
 /**
  * Airlines (spec 3 §2 'Flights and airlines', §3 Airline, §7 'Flights, airlines'). Writes are role 1

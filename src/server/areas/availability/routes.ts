@@ -11,6 +11,7 @@ import {
 } from '../../../shared/api/availability';
 import { blankToUndefined, idSchema, optionalYmd, ymdSchema } from '../../../shared/api/common';
 import { dataTablesShape } from '../../http/datatables';
+import { idParams } from '../../http/params';
 import { ok } from '../../http/respond';
 import type { AreaDeps } from '../deps';
 import { availabilityTable, getPrice, listDiscounts, listPrices } from './queries';
@@ -25,7 +26,6 @@ import {
   updatePrice,
 } from './service';
 
-const idParams = z.object({ id: idSchema });
 const priceParams = z.object({ priceId: idSchema });
 
 const requiredDate = (label: string) =>

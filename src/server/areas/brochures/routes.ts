@@ -6,7 +6,7 @@ import {
   COVER_LETTER_TYPE,
   coverLetterInput,
 } from '../../../shared/api/brochures';
-import { idSchema } from '../../../shared/api/common';
+import { idParams } from '../../http/params';
 import { ok } from '../../http/respond';
 import type { AreaDeps } from '../deps';
 import {
@@ -18,7 +18,6 @@ import {
   setBrochureActive,
 } from './queries';
 
-const idParams = z.object({ id: idSchema });
 const typeQuery = z.object({
   type: z.enum(['active', 'all'], { error: "type must be 'active' or 'all'." }).optional(),
 });

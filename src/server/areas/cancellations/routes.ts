@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cancellationPolicyInput } from '../../../shared/api/cancellations';
-import { idSchema } from '../../../shared/api/common';
 import { dataTablesShape } from '../../http/datatables';
+import { idParams } from '../../http/params';
 import { ok } from '../../http/respond';
 import type { AreaDeps } from '../deps';
 import { cancellationTable, deletePolicy, getCancellationPolicy } from './queries';
 import { saveCancellationPolicy } from './service';
 
-const idParams = z.object({ id: idSchema });
 /** The spec sends `{policy: {...}}`; a flat body is accepted too. */
 const policyBody = z.preprocess(
   (b) => (b && typeof b === 'object' && 'policy' in b && typeof b.policy === 'object' ? b.policy : b),

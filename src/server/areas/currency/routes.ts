@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema } from '../../../shared/api/common';
 import { currencyInput } from '../../../shared/api/currency';
 import { dataTablesShape } from '../../http/datatables';
+import { idParams } from '../../http/params';
 import { ok } from '../../http/respond';
 import type { AreaDeps } from '../deps';
 import { currencyTable, currentRates, deleteCurrency, getCurrency, saveCurrency } from './queries';
-
-const idParams = z.object({ id: idSchema });
 
 /** Today's calendar date in London, YYYY-MM-DD: the business day the current rates belong to. */
 export function londonToday(now = new Date()): string {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema, optionalText } from '../../../shared/api/common';
+import { optionalText } from '../../../shared/api/common';
 import {
   addNoteInput,
   customerFilterShape,
@@ -10,6 +10,7 @@ import {
   postcodeLookupQuery,
 } from '../../../shared/api/customers';
 import { dataTablesShape } from '../../http/datatables';
+import { idParams } from '../../http/params';
 import { ok } from '../../http/respond';
 import { contentDisposition } from '../../http/uploads';
 import type { AreaDeps } from '../deps';
@@ -18,7 +19,6 @@ import { fullAddress, lookupPostcode } from './postcode';
 import { addNote, createCustomer, customerBookings, getCustomer, listNotes, updateCustomer } from './queries';
 import { findCustomersForTypeahead, listCustomers } from './service';
 
-const idParams = z.object({ id: idSchema });
 /** The customer object, flat or as `{customer: {...}}`. */
 const customerBody = z.preprocess(
   (b) => (b && typeof b === 'object' && 'customer' in b && typeof b.customer === 'object' ? b.customer : b),

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema, optionalId, optionalText } from '../../../shared/api/common';
+import { optionalId, optionalText } from '../../../shared/api/common';
 import { discountCreateInput, discountUpdateInput } from '../../../shared/api/discounts';
 import { dataTablesShape } from '../../http/datatables';
+import { idParams } from '../../http/params';
 import { ok } from '../../http/respond';
 import type { AreaDeps } from '../deps';
 import { createDiscounts, deleteDiscount, discountTable, getDiscount, updateDiscount } from './queries';
-
-const idParams = z.object({ id: idSchema });
 
 /** Discounts (spec 3 §2 'Discounts and extras', §7 'discounts'). Writes are role 1 only (spec 3 §6). */
 export const discountRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db }) => {

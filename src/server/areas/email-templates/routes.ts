@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema } from '../../../shared/api/common';
 import { emailTemplateInput } from '../../../shared/api/email-templates';
 import { dataTablesShape } from '../../http/datatables';
+import { idParams } from '../../http/params';
 import { ok } from '../../http/respond';
 import type { AreaDeps } from '../deps';
 import {
@@ -12,8 +12,6 @@ import {
   getEmailTemplate,
   updateEmailTemplate,
 } from './queries';
-
-const idParams = z.object({ id: idSchema });
 
 /**
  * Email templates (spec 3 §2 'Email templates', §3 EmailTemplate, §7). Reads are open to every

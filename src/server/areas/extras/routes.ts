@@ -1,15 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema } from '../../../shared/api/common';
 import { extraInput } from '../../../shared/api/extras';
 import { dataTablesShape } from '../../http/datatables';
 import { HttpError } from '../../http/errors';
+import { idParams } from '../../http/params';
 import { ok } from '../../http/respond';
 import { parseFields } from '../../http/uploads';
 import type { AreaDeps } from '../deps';
 import { createExtra, deleteExtra, extraTable, getExtra, updateExtra } from './queries';
-
-const idParams = z.object({ id: idSchema });
 
 /**
  * Extras (spec 3 §2 'Discounts and extras', §7 'extras', and the tour-extra calls under §7 Tours).

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { blankToUndefined, idSchema } from '../../../shared/api/common';
 import { bulkUpdateFlightsInput, flightInput, multipleFlightsInput } from '../../../shared/api/flights';
 import { dataTablesShape } from '../../http/datatables';
+import { idParams } from '../../http/params';
 import { ok } from '../../http/respond';
 import type { AreaDeps } from '../deps';
 import { flightTable, getAirport, getFlight, searchAirports, searchFlights } from './queries';
@@ -14,7 +15,6 @@ import {
   updateFlight,
 } from './service';
 
-const idParams = z.object({ id: idSchema });
 const termParams = z.object({ term: z.string().max(100) });
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema, optionalYmd } from '../../../shared/api/common';
+import { optionalYmd } from '../../../shared/api/common';
 import {
   bulkAccommodationInput,
   excludeAccommodationInput,
@@ -13,6 +13,7 @@ import {
   transfersInput,
 } from '../../../shared/api/tour-catalogue';
 import { dataTablesShape } from '../../http/datatables';
+import { idParams } from '../../http/params';
 import { ok } from '../../http/respond';
 import type { AreaDeps } from '../deps';
 import { addTourAccommodation, setAccommodationExcluded } from '../tours/accommodation-queries';
@@ -30,8 +31,6 @@ import {
   updateGroup,
 } from './queries';
 import { fetchInstancesData, instancePickups, updateTransfers } from './transfers';
-
-const idParams = z.object({ id: idSchema });
 
 /**
  * Tour groups (spec 3 §2 Tour group, §7 Groups): dated departures of a tour, their accommodation

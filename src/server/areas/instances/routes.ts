@@ -9,6 +9,7 @@ import {
   instanceInput,
   instancePriceInput,
 } from '../../../shared/api/tour-catalogue';
+import { idParams } from '../../http/params';
 import { ok } from '../../http/respond';
 import type { AreaDeps } from '../deps';
 import {
@@ -24,7 +25,6 @@ import {
   updateInstance,
 } from './queries';
 
-const idParams = z.object({ id: idSchema });
 const flightParams = z.object({ id: idSchema, flightId: idSchema });
 const FIELD_LABELS = { price: 'Price', cost: 'Cost', sale_price: 'Sale price' } as const;
 

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idSchema } from '../../../shared/api/common';
 import { pointInput, regionInput, regionPointInput } from '../../../shared/api/regions';
+import { idParams } from '../../http/params';
 import { ok } from '../../http/respond';
 import type { AreaDeps } from '../deps';
 import {
@@ -16,8 +15,6 @@ import {
   removePointFromRegion,
   renameRegion,
 } from './queries';
-
-const idParams = z.object({ id: idSchema });
 
 /**
  * Coach pickup regions and points (spec 3 §2 'Regions and points', §7). Paths are the spec's, some

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema } from '../../../shared/api/common';
 import { resortInput } from '../../../shared/api/resorts';
 import { dataTablesShape } from '../../http/datatables';
+import { idParams } from '../../http/params';
 import { ok } from '../../http/respond';
 import type { AreaDeps } from '../deps';
 import { createResort, deleteResort, getResort, resortTable, updateResort } from './queries';
 
-const idParams = z.object({ id: idSchema });
 /** The spec sends `{resort: {...}}`; a flat body is accepted too. */
 const resortBody = z.preprocess(
   (b) => (b && typeof b === 'object' && 'resort' in b && typeof b.resort === 'object' ? b.resort : b),

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema } from '../../../shared/api/common';
 import { supplierInput } from '../../../shared/api/suppliers';
 import { dataTablesShape } from '../../http/datatables';
+import { idParams } from '../../http/params';
 import { ok } from '../../http/respond';
 import type { AreaDeps } from '../deps';
 import { createSupplier, deleteSupplier, getSupplier, supplierTable, updateSupplier } from './queries';
 
-const idParams = z.object({ id: idSchema });
 /** The spec sends 'the supplier JSON'; `{supplier: {...}}` is accepted too. */
 const supplierBody = z.preprocess(
   (b) => (b && typeof b === 'object' && 'supplier' in b && typeof b.supplier === 'object' ? b.supplier : b),

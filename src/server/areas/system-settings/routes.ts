@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema } from '../../../shared/api/common';
 import { systemSettingInput } from '../../../shared/api/system-settings';
 import { dataTablesShape } from '../../http/datatables';
+import { idParams } from '../../http/params';
 import { ok } from '../../http/respond';
 import type { AreaDeps } from '../deps';
 import {
@@ -12,8 +12,6 @@ import {
   systemSettingTable,
   updateSystemSetting,
 } from './queries';
-
-const idParams = z.object({ id: idSchema });
 
 /**
  * System settings (spec 3 §2 'System settings', §3, §7 'settings/system'). The screens are not

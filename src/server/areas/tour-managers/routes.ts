@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema } from '../../../shared/api/common';
 import { tourManagerInput } from '../../../shared/api/tour-managers';
 import { dataTablesShape } from '../../http/datatables';
+import { idParams } from '../../http/params';
 import { ok } from '../../http/respond';
 import type { AreaDeps } from '../deps';
 import {
@@ -13,7 +13,6 @@ import {
   updateTourManager,
 } from './queries';
 
-const idParams = z.object({ id: idSchema });
 /** A flat body, or `{tour_manager: {...}}`. */
 const managerBody = z.preprocess(
   (b) =>

@@ -14,6 +14,7 @@ import {
 } from '../../../shared/api/tour-catalogue';
 import { dataTablesShape } from '../../http/datatables';
 import { HttpError, notFound, validationError } from '../../http/errors';
+import { idParams } from '../../http/params';
 import { ok } from '../../http/respond';
 import { isPdf, parseFields, readFormOrJson, sendStoredFile, type UploadedFile } from '../../http/uploads';
 import type { FileStore } from '../../storage/files';
@@ -42,7 +43,6 @@ import {
 import { csvUploadRoutes } from './csv-upload';
 import { getInstanceOffer } from './offer';
 
-const idParams = z.object({ id: idSchema });
 /** The form field of the tour's information PDF (spec 3 §7 POST tours/). */
 export const TOUR_DOC_FIELD = 'information_doc_file';
 const DOC_AREA = 'tours';
