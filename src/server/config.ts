@@ -27,6 +27,14 @@ const configSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** ECOMMPAY card payments (spec 1 §7 POST payments): the project id and its secret key; unset → card widget off. */
+  ECOMMPAY_PROJECT_ID: z.coerce.number().int().positive().optional(),
+  ECOMMPAY_SECRET_KEY: z.string().min(1).optional(),
+  /** ISO 4217 currency of ECOMMPAY payments (amounts are sent in its minor units). */
+  ECOMMPAY_PAYMENT_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'Use a three-letter ISO 4217 code such as GBP.')
+    .default('GBP'),
 });
 
 export type Config = z.infer<typeof configSchema> & {

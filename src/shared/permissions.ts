@@ -21,6 +21,27 @@ export const permissions = {
   'bookings.create': [ROLE_ADMIN],
   'bookings.update': [ROLE_ADMIN],
   'bookings.cancel': [ROLE_ADMIN],
+  // Tour lines, passengers, extras, discounts, special requests, the custom airline email and
+  // additional documents are shown read-only to other roles (spec 1 §2, §6).
+  'bookings.tours': [ROLE_ADMIN],
+  'bookings.passengers': [ROLE_ADMIN],
+  'bookings.extras': [ROLE_ADMIN],
+  'bookings.discounts': [ROLE_ADMIN],
+  'bookings.specialRequest': [ROLE_ADMIN],
+  'bookings.customAirline': [ROLE_ADMIN],
+  'bookings.additionalDocuments': [ROLE_ADMIN],
+  // Not limited by spec 1 §6: any member of staff may accept changes, mark an agent booking
+  // confirmed and record a transaction (the accountant's daily work).
+  'bookings.acceptChange': 'any',
+  'bookings.agentConfirm': 'any',
+  'payments.create': 'any',
+  // POST calls that only read.
+  'bookings.history': 'any',
+  // POST update-booking/download-supplement-costing-doc only reads (streams an airline invoice).
+  'bookings.costingDoc': 'any',
+  'bookings.availableExtras': 'any',
+  // Flagging the edit screen open / left (spec 1 §4) is every viewer's.
+  'bookings.screenPresence': 'any',
 
   // Spec 2 §6 (parties). Role 1 only: what the spec shows only to role 1.
   'customers.create': [ROLE_ADMIN],

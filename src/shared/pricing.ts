@@ -230,8 +230,10 @@ export interface OfferedRoom extends RoomPrice {
   remaining_availability: number;
   /** A night of the stay is on stop sell, or the instance, group or tour is. */
   stop_sell: boolean;
-  /** Whether bookings may take it now: priced, not on stop sell, at least one room left. */
+  /** Whether bookings may take it now: priced, not on stop sell, at least one room left, sales open. */
   for_sale: boolean;
+  /** Set when the departure's sales are closed (departed, release days passed): the reason. */
+  sale_closed?: string | null;
 }
 
 /**

@@ -313,6 +313,8 @@ export const implementedRoutes: ReadonlySet<RouteName> = new Set<RouteName>([
   'login',
   'dashboard',
   'bookings',
+  'booking-create',
+  'booking-edit',
   'resorts',
   'resort-create',
   'resort-edit',

@@ -37,6 +37,15 @@ export const router = createBrowserRouter([
         lazy: () =>
           import('./areas/bookings/BookingsListPage').then((m) => ({ Component: m.BookingsListPage })),
       },
+      {
+        path: routeByName['booking-create'].path,
+        lazy: () => import('./areas/bookings/NewBookingPage').then((m) => ({ Component: m.NewBookingPage })),
+      },
+      {
+        path: routeByName['booking-edit'].path,
+        lazy: () =>
+          import('./areas/bookings/edit/BookingEditPage').then((m) => ({ Component: m.BookingEditPage })),
+      },
       // Spec 3 §2 Resorts
       {
         path: routeByName.resorts.path,

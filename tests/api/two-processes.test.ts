@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Db, queryRows } from '../../src/server/db/client';
 import { createTestDatabase } from '../helpers/db';
+import { createBookableInstance, createCustomer } from '../helpers/factories';
 import { type ServerProcess, startServerProcess } from '../helpers/server';
 
 // DESIGN.md §7: the server keeps no state between requests, so any number of processes can share
@@ -9,11 +12,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
   let a: ServerProcess;
   let b: ServerProcess;
   let drop: () => Promise<void>;
+  let db: Db;
   beforeAll(async () => {
     const database = await createTestDatabase('postgres');
     drop = database.drop;
+    db = database.db;
     const url = database.url as string;
-    await database.close();
     const env = {
       DATABASE_URL: url,
       SEED: 'none',
@@ -27,6 +31,45 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     if (a) expect(await a.stop()).toBe(0);
     if (b) expect(await b.stop()).toBe(0);
     await drop?.().catch(() => {});
+  });
+
+  it('sells the last room once when 50 attempts arrive at both processes at the same time', async () => {
+    const login = await fetch(`${a.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'first.admin@test.test', password: 'first-admin-pass' }),
+    });
+    const { Token } = await login.json();
+    const customer = await createCustomer(db);
+    const inst = await createBookableInstance(db, { rooms: 1 });
+    const body = JSON.stringify({
+      customer_id: customer.id,
+      tour_bookings: [
+        {
+          tour_id: inst.tour.id,
+          tour_instance_id: inst.instance.id,
+          tour_room_id: inst.tourRoom.id,
+          guests: 2,
+          rooms: 1,
+        },
+      ],
+    });
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        fetch(`${(i % 2 ? a : b).url}/api/bookings`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${Token}`, 'content-type': 'application/json' },
+          body,
+        }).then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    const nights = await queryRows<{ r: number }>(
+      db,
+      sql`select remaining_availability as r from room_availability where accommodation_room_id = ${inst.room.id}`,
+    );
+    expect(nights.map((n) => n.r)).toEqual([0, 0, 0, 0]);
   });
 
   it('accepts on one process a token issued by the other, and honours a logout across them', async () => {

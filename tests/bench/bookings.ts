@@ -2,7 +2,11 @@
  * `npm run bench:bookings [-- --scale 1000000 --iterations 200]`: loads (or reuses) the scale data
  * set on a PostgreSQL server (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/tour_bench,
  * created when missing), starts the API in this process, and prints p50/p95/p99 latency of the
- * bookings list cases over HTTP and, beside each, the same service call straight on PostgreSQL.
+ * bookings list cases over HTTP and, beside each, the same service call straight on PostgreSQL;
+ * then the booking cases of booking-writes.ts (open, create, add a payment, concurrent creation
+ * with an oversell check, a hot room). More options: `--cases list,open,create,payment,throughput,hot`
+ * (default all), `--clients 8,16`, `--seconds 10`, `--hot-rooms 30`, `--keep-writes`.
+ * Exits 1 when an oversell check fails.
  */
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -12,6 +16,7 @@ import { listBookings } from '../../src/server/areas/bookings/service';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, queryRows } from '../../src/server/db/client';
 import { seedScale } from '../../src/server/db/seed/scale';
+import { runBookingWriteBench } from './booking-writes';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -20,6 +25,15 @@ const arg = (name: string, fallback: number) => {
 };
 const scale = arg('scale', 1_000_000);
 const iterations = arg('iterations', 200);
+const argText = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const cases = new Set(argText('cases', 'list,open,create,payment,throughput,hot').split(','));
+const clients = argText('clients', '8,16').split(',').map(Number);
+const seconds = arg('seconds', 10);
+const hotRooms = arg('hot-rooms', 30);
+const keepWrites = args.includes('--keep-writes');
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tour_bench';
 
 async function ensureDatabase() {
@@ -100,7 +114,7 @@ async function main() {
         from bookings`,
   );
   const columns = ['booking_ref', 'departure_date', 'customer', 'agent', 'affiliate', 'created_at', 'action'];
-  const cases: [string, Record<string, string | number>][] = [
+  const listCases: [string, Record<string, string | number>][] = [
     ['first page', {}],
     ['page 200', { start: 199 * 25 }],
     ['reference search', { search_by_ref: sample.booking_ref }],
@@ -124,9 +138,11 @@ async function main() {
     ['sort by departure, page 3', { start: 50, 'order[0][column]': '1', 'order[0][dir]': 'asc' }],
   ];
 
-  console.log(`\nbookings list on ${n.toLocaleString('en-GB')} bookings, ${iterations} runs each (ms)`);
-  console.log(`${'case'.padEnd(30)}   HTTP p50     p95     p99 | direct p50   p95     p99 | rows`);
-  for (const [name, params] of cases) {
+  if (cases.has('list')) {
+    console.log(`\nbookings list on ${n.toLocaleString('en-GB')} bookings, ${iterations} runs each (ms)`);
+    console.log(`${'case'.padEnd(30)}   HTTP p50     p95     p99 | direct p50   p95     p99 | rows`);
+  }
+  for (const [name, params] of cases.has('list') ? listCases : []) {
     const q = new URLSearchParams({
       draw: '1',
       start: '0',
@@ -172,8 +188,23 @@ async function main() {
       `${name.padEnd(30)} ${fmt(percentile(http, 50))} ${fmt(percentile(http, 95))} ${fmt(percentile(http, 99))} | ${fmt(percentile(direct, 50))} ${fmt(percentile(direct, 95))} ${fmt(percentile(direct, 99))} | ${filtered.toLocaleString('en-GB')}`,
     );
   }
+  const { failures } = await runBookingWriteBench({
+    db,
+    base,
+    token: Token,
+    iterations,
+    clients,
+    seconds,
+    hotRooms,
+    cases,
+    keepWrites,
+  });
   await app.close();
   await database.close();
+  if (failures.length) {
+    console.error(`\nFAILED:\n  ${failures.join('\n  ')}`);
+    process.exitCode = 1;
+  }
 }
 
 main().catch((err) => {

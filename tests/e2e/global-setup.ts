@@ -22,6 +22,11 @@ let dataDir: string | undefined;
  * names and never depend on another file's changes.
  */
 export async function setup(project: TestProject) {
+  // The server serves dist/web as it is: rebuild it first when sources changed, so a run of the
+  // e2e project on its own never tests a stale screen (npm test does the same before it starts).
+  // @ts-expect-error a plain .mjs script without type declarations
+  const { ensureWebBuilt } = await import('../../scripts/web-build.mjs');
+  ensureWebBuilt();
   dataDir = mkdtempSync(path.join(tmpdir(), 'tour-e2e-'));
   server = await startServerProcess({ DATA_DIR: dataDir }, 240_000);
   project.provide('e2eServerUrl', server.url);

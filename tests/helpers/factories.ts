@@ -109,3 +109,41 @@ export async function createBooking(
   }
   return booking;
 }
+
+/**
+ * Availability of an accommodation room: `availability` rooms on each of `nights` nights from
+ * `from` (YYYY-MM-DD), all still remaining.
+ */
+export async function createAvailability(
+  db: Db,
+  accommodationRoomId: number,
+  from: string,
+  nights: number,
+  availability: number,
+) {
+  const start = new Date(`${from}T00:00:00Z`);
+  const rows = Array.from({ length: nights }, (_, i) => {
+    const d = new Date(start);
+    d.setUTCDate(d.getUTCDate() + i);
+    return {
+      accommodation_room_id: accommodationRoomId,
+      availability_date: d.toISOString().slice(0, 10),
+      availability,
+      remaining_availability: availability,
+    };
+  });
+  await db.insert(s.room_availability).values(rows);
+}
+
+/**
+ * A tour instance (see createTourInstance) whose room has `rooms` rooms on every night of its stay
+ * (departure + 4 nights), ready to be booked through the API.
+ */
+export async function createBookableInstance(
+  db: Db,
+  opts: { departure_date?: string; tour_type?: 'air' | 'coach'; rooms?: number } = {},
+) {
+  const t = await createTourInstance(db, opts);
+  await createAvailability(db, t.room.id, t.instance.departure_date, 4, opts.rooms ?? 10);
+  return t;
+}

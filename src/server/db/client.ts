@@ -94,3 +94,16 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * Runs queries one after another and answers their results as a tuple, like Promise.all. Use it
+ * inside a transaction: its one connection takes one query at a time (node-postgres deprecates
+ * queueing several on one client).
+ */
+export async function inSequence<T extends readonly (() => Promise<unknown>)[]>(
+  ...fns: T
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  const out: unknown[] = [];
+  for (const f of fns) out.push(await f());
+  return out as { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+}

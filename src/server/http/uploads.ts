@@ -9,7 +9,7 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 export async function installUploads(app: FastifyInstance) {
   await app.register(multipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 100, fieldSize: 1024 * 1024 },
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 100, fieldSize: 1024 * 1024 },
   });
 }
 

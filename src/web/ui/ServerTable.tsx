@@ -14,6 +14,7 @@ import { api } from '../api/client';
 import {
   buildTableQuery,
   cleanFilters,
+  nestBracketKeys,
   recordsText,
   type SortDir,
   type TableFilters,
@@ -40,6 +41,10 @@ export interface ServerTableHandle {
 export interface ServerTableProps<T> {
   /** API path of the table, e.g. '/bookings/table'. */
   endpoint: string;
+  /** GET (the default) sends the request as a query; POST as a JSON body with brackets nested. */
+  method?: 'GET' | 'POST';
+  /** Puts the table's query under an area's key (e.g. a booking's history) so invalidating it reloads. */
+  queryKeyPrefix?: readonly unknown[];
   columns: ServerTableColumn<T>[];
   /** Extra query parameters; a change goes back to page 1 and reloads. Blank values are not sent. */
   filters?: TableFilters;
@@ -68,6 +73,8 @@ export interface ServerTableProps<T> {
  */
 export function ServerTable<T extends object>({
   endpoint,
+  method = 'GET',
+  queryKeyPrefix,
   columns,
   filters,
   pageSizes = [25, 50, 100, 500],
@@ -102,6 +109,7 @@ export function ServerTable<T extends object>({
   const columnsKey = columns.map((c) => `${c.accessor}:${c.sortable ? 1 : 0}`).join(',');
   const query = useQuery({
     queryKey: [
+      ...(queryKeyPrefix ?? []),
       'table',
       endpoint,
       { page, pageSize, sort, search, filters: cleanFilters(filters), columnsKey, reloadKey },
@@ -118,7 +126,9 @@ export function ServerTable<T extends object>({
         columns,
         filters,
       });
-      return api.get<TablePage<T>>(endpoint, q, signal);
+      return method === 'POST'
+        ? api.post<TablePage<T>>(endpoint, nestBracketKeys(q), signal)
+        : api.get<TablePage<T>>(endpoint, q, signal);
     },
     placeholderData: keepPreviousData,
     staleTime: 0,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTableQuery, cleanFilters, recordsText } from './datatables';
+import { buildTableQuery, cleanFilters, nestBracketKeys, recordsText } from './datatables';
 
 describe('buildTableQuery (DataTables server-side protocol)', () => {
   const columns = [
@@ -72,5 +72,31 @@ describe('recordsText', () => {
     expect(recordsText(1, 25, 1234, 1234)).toBe('Showing 1 to 25 of 1,234 records');
     expect(recordsText(1, 1, 1, 50)).toBe('Showing 1 to 1 of 1 record (filtered from 50)');
     expect(recordsText(0, 0, 0, 50)).toBe('No records (filtered from 50)');
+  });
+});
+
+describe('nestBracketKeys (a POST table body, as qs nests brackets)', () => {
+  it('nests search, order and columns and keeps plain keys', () => {
+    expect(
+      nestBracketKeys({
+        draw: 2,
+        start: 15,
+        length: 15,
+        'search[value]': 'pay',
+        'order[0][column]': 0,
+        'order[0][dir]': 'desc',
+        'columns[0][data]': 'created_at',
+        'columns[0][orderable]': 'true',
+        'columns[1][data]': 'user',
+        skipped: undefined,
+      }),
+    ).toEqual({
+      draw: 2,
+      start: 15,
+      length: 15,
+      search: { value: 'pay' },
+      order: [{ column: 0, dir: 'desc' }],
+      columns: [{ data: 'created_at', orderable: 'true' }, { data: 'user' }],
+    });
   });
 });

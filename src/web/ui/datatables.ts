@@ -67,3 +67,29 @@ export function recordsText(from: number, to: number, filtered: number, total: n
       : `Showing ${n(from)} to ${n(to)} of ${n(filtered)} record${filtered === 1 ? '' : 's'}`;
   return filtered !== total ? `${base} (filtered from ${n(total)})` : base;
 }
+
+/**
+ * A flat table query as a JSON body, brackets nested the way qs reads them on the server:
+ * `columns[0][data]` → `{columns: [{data}]}`, `search[value]` → `{search: {value}}`. For tables
+ * served by POST (e.g. a booking's history).
+ */
+export function nestBracketKeys(q: Query): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(q)) {
+    if (value === undefined || value === null) continue;
+    const parts = key.replace(/\]/g, '').split('[');
+    let node: Record<string, unknown> | unknown[] = out;
+    parts.forEach((part, i) => {
+      const last = i === parts.length - 1;
+      const slot = Array.isArray(node) ? Number(part) : part;
+      const container = node as Record<string | number, unknown>;
+      if (last) {
+        container[slot] = value;
+        return;
+      }
+      if (container[slot] === undefined) container[slot] = /^\d+$/.test(parts[i + 1]) ? [] : {};
+      node = container[slot] as Record<string, unknown> | unknown[];
+    });
+  }
+  return out;
+}

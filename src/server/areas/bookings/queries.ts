@@ -54,7 +54,9 @@ export function bookingFilterConditions(f: BookingTableFilters, search: string):
     where.push(
       /^\d+$/.test(f.search_by_customer)
         ? sql`b.customer_id = ${Number(f.search_by_customer)}`
-        : sql`b.customer_id in (${customersMatching(f.search_by_customer)})`,
+        : // any(array(…)): the matching customers are collected first, so the planner walks the
+          // customer index with the real count instead of guessing from the trigram estimate.
+          sql`b.customer_id = any(array(${customersMatching(f.search_by_customer)}))`,
     );
   }
   if (f.search_by_agent) where.push(sql`b.agent_id = ${f.search_by_agent}`);
@@ -65,7 +67,7 @@ export function bookingFilterConditions(f: BookingTableFilters, search: string):
     // A union of id sets, each from its own index (an OR across them would scan the table).
     where.push(
       sql`b.id in (select b.id from bookings b where ${refMatches(search)}
-        union select b.id from bookings b where b.customer_id in (${customersMatching(search)})
+        union select b.id from bookings b where b.customer_id = any(array(${customersMatching(search)}))
         union ${bookingsWithAirlineRef(search)})`,
     );
   }

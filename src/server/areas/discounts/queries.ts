@@ -104,3 +104,53 @@ export async function deleteDiscount(db: Db, id: number): Promise<void> {
   );
   if (rows.length === 0) throw notFound('Discount not found.');
 }
+
+/** A discount as the booking screen offers it (spec 1 §7 GET discounts): penalty_type 0 fixed, 1 percent. */
+export interface OfferedDiscount {
+  id: number;
+  code: string;
+  description: string | null;
+  value: string;
+  penalty_type: number;
+  per_person: boolean;
+  on_base_price: boolean;
+  is_manual: boolean;
+  tour_id: number | null;
+}
+
+/**
+ * GET discounts (spec 1 §7: tour_ids[], show_suppressed, fromAdmin=yes): the discounts of the given
+ * tours plus those without a tour (the legacy 'all tours' kind), by code. Suppressed ones only with
+ * show_suppressed. Staff (fromAdmin) see every discount, manual ones included, whatever its dates;
+ * otherwise manual discounts are left out and only those valid for a booking made today
+ * (valid_from_date … valid_to_date, Europe/London) are offered.
+ */
+export function offeredDiscounts(
+  db: Db,
+  { tourIds, showSuppressed, fromAdmin }: { tourIds: number[]; showSuppressed: boolean; fromAdmin: boolean },
+): Promise<OfferedDiscount[]> {
+  const where: SQL[] = [
+    tourIds.length
+      ? sql`(d.tour_id is null or d.tour_id in (${sql.join(
+          tourIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}))`
+      : sql`d.tour_id is null`,
+  ];
+  if (!showSuppressed) where.push(sql`not d.is_suppressed`);
+  if (!fromAdmin) {
+    where.push(sql`not d.is_manual`);
+    where.push(
+      sql`(d.valid_from_date is null or d.valid_from_date <= (now() at time zone 'Europe/London')::date)`,
+    );
+    where.push(
+      sql`(d.valid_to_date is null or d.valid_to_date >= (now() at time zone 'Europe/London')::date)`,
+    );
+  }
+  return queryRows<OfferedDiscount>(
+    db,
+    sql`select d.id, d.code, d.description, d.value, case when d.penalty_type then 1 else 0 end as penalty_type,
+               d.per_person, d.on_base_price, d.is_manual, d.tour_id
+        from discounts d where ${sql.join(where, sql` and `)} order by d.code, d.id limit 500`,
+  );
+}

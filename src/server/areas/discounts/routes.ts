@@ -1,12 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { optionalId, optionalText } from '../../../shared/api/common';
+import { blankToUndefined, flagSchema, optionalId, optionalText } from '../../../shared/api/common';
 import { discountCreateInput, discountUpdateInput } from '../../../shared/api/discounts';
+import { idList } from '../../../shared/api/extras';
 import { dataTablesShape } from '../../http/datatables';
 import { idParams } from '../../http/params';
 import { ok } from '../../http/respond';
 import type { AreaDeps } from '../deps';
-import { createDiscounts, deleteDiscount, discountTable, getDiscount, updateDiscount } from './queries';
+import {
+  createDiscounts,
+  deleteDiscount,
+  discountTable,
+  getDiscount,
+  offeredDiscounts,
+  updateDiscount,
+} from './queries';
 
 /** Discounts (spec 3 §2 'Discounts and extras', §7 'discounts'). Writes are role 1 only (spec 3 §6). */
 export const discountRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db }) => {
@@ -29,6 +37,31 @@ export const discountRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db 
       const { search_by_code, search_by_tour, ...table } = req.query;
       return discountTable(db, table, { code: search_by_code, tourId: search_by_tour });
     },
+  );
+  app.get(
+    '/discounts',
+    {
+      schema: {
+        tags,
+        summary:
+          'Discounts offered for tours (spec 1 §7): tour_ids[] (plus tourless ones), show_suppressed, fromAdmin=yes ' +
+          '(staff: manual ones too, whatever the dates); data [{id, code, description, value, penalty_type 0|1, ' +
+          'per_person, on_base_price, is_manual, tour_id}].',
+        querystring: z.object({
+          tour_ids: idList,
+          show_suppressed: z.preprocess(blankToUndefined, flagSchema.optional()),
+          fromAdmin: z.preprocess(blankToUndefined, flagSchema.optional()),
+        }),
+      },
+    },
+    async (req) => ({
+      success: true,
+      data: await offeredDiscounts(db, {
+        tourIds: req.query.tour_ids,
+        showSuppressed: req.query.show_suppressed ?? false,
+        fromAdmin: req.query.fromAdmin ?? false,
+      }),
+    }),
   );
   app.get(
     '/discounts/:id',

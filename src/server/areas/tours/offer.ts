@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
   addDays,
+  effectiveValue,
   instanceOffer,
   type NightAvailability,
   type OfferAccommodation,
   type OfferRoom,
 } from '../../../shared/pricing';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, inSequence, queryRows } from '../../db/client';
 import { notFound } from '../../http/errors';
 
 type OfferAccommodationRow = OfferAccommodation & { accommodation_name: string };
@@ -25,6 +26,24 @@ interface InstanceHead {
   group_base_cost: string | null;
   group_stop_sell: boolean;
   tour_stop_sell: boolean;
+  release_days: number | null;
+}
+
+/** Today's date in Europe/London, YYYY-MM-DD. */
+const LONDON_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
+export const londonToday = (now = new Date()) => LONDON_DAY.format(now);
+
+const ukDate = (ymd: string) => ymd.split('-').reverse().join('/');
+
+/**
+ * Why a departure can no longer be sold today, or null: it has left, or its release days
+ * (instance, else group, else tour: sales close that many days before departure) have passed.
+ */
+export function saleClosedReason(departure: string, releaseDays: number | null, today = londonToday()) {
+  if (departure < today) return 'This departure has already left.';
+  if (releaseDays && addDays(departure, -releaseDays) < today)
+    return `Bookings for this departure closed on ${ukDate(addDays(departure, -releaseDays))} (${releaseDays} release days before departure).`;
+  return null;
 }
 
 /**
@@ -40,45 +59,50 @@ export async function getInstanceOffer(db: Db, instanceId: number, departureDate
                i.base_price::text as base_price, i.base_sale_price::text as base_sale_price,
                i.base_cost::text as base_cost, i.stop_sell,
                g.base_price::text as group_base_price, g.base_cost::text as group_base_cost,
-               g.stop_sell as group_stop_sell, t.stop_sell as tour_stop_sell
+               g.stop_sell as group_stop_sell, t.stop_sell as tour_stop_sell,
+               coalesce(i.release_days_before, g.release_days_before, t.release_days_before) as release_days
         from tour_instances i join tour_groups g on g.id = i.tour_group_id join tours t on t.id = i.tour_id
         where i.id = ${instanceId}`,
   );
   if (!head) throw notFound('Instance not found.');
   const departure = departureDate ?? head.departure_date;
 
-  const [accommodations, excluded, rooms, prices] = await Promise.all([
-    queryRows<OfferAccommodationRow>(
-      db,
-      sql`select ta.id, ta.tour_group_id, ta.accommodation_id, a.accommodation_name,
-                 ta.check_in_day, ta.check_out_day
-          from tour_accommodations ta join accommodations a on a.id = ta.accommodation_id
-          where ta.tour_id = ${head.tour_id}
-            and (ta.tour_group_id is null or ta.tour_group_id = ${head.tour_group_id})
-          order by lower(a.accommodation_name), ta.id`,
-    ),
-    queryRows<{ id: number }>(
-      db,
-      sql`select tour_accommodation_id as id from tour_group_excluded_accommodations
-          where tour_group_id = ${head.tour_group_id}`,
-    ),
-    queryRows<OfferRoom>(
-      db,
-      sql`select tr.id as tour_room_id, tr.tour_accommodation_id, tr.accommodation_room_id, ar.name,
-                 ar.board_basis, ar.occupancy, tr.supplement::text as supplement
-          from tour_rooms tr
-          join tour_accommodations ta on ta.id = tr.tour_accommodation_id
-          join accommodation_rooms ar on ar.id = tr.accommodation_room_id
-          where ta.tour_id = ${head.tour_id}
-            and (ta.tour_group_id is null or ta.tour_group_id = ${head.tour_group_id})
-          order by ar.occupancy, lower(ar.name), tr.id`,
-    ),
-    queryRows<{ tour_room_id: number; price: string; sale_price: string; cost: string }>(
-      db,
-      sql`select tour_room_id, price::text as price, sale_price::text as sale_price, cost::text as cost
-          from tour_instance_prices where tour_instance_id = ${instanceId}`,
-    ),
-  ]);
+  const [accommodations, excluded, rooms, prices] = await inSequence(
+    () =>
+      queryRows<OfferAccommodationRow>(
+        db,
+        sql`select ta.id, ta.tour_group_id, ta.accommodation_id, a.accommodation_name,
+                   ta.check_in_day, ta.check_out_day
+            from tour_accommodations ta join accommodations a on a.id = ta.accommodation_id
+            where ta.tour_id = ${head.tour_id}
+              and (ta.tour_group_id is null or ta.tour_group_id = ${head.tour_group_id})
+            order by lower(a.accommodation_name), ta.id`,
+      ),
+    () =>
+      queryRows<{ id: number }>(
+        db,
+        sql`select tour_accommodation_id as id from tour_group_excluded_accommodations
+            where tour_group_id = ${head.tour_group_id}`,
+      ),
+    () =>
+      queryRows<OfferRoom>(
+        db,
+        sql`select tr.id as tour_room_id, tr.tour_accommodation_id, tr.accommodation_room_id, ar.name,
+                   ar.board_basis, ar.occupancy, tr.supplement::text as supplement
+            from tour_rooms tr
+            join tour_accommodations ta on ta.id = tr.tour_accommodation_id
+            join accommodation_rooms ar on ar.id = tr.accommodation_room_id
+            where ta.tour_id = ${head.tour_id}
+              and (ta.tour_group_id is null or ta.tour_group_id = ${head.tour_group_id})
+            order by ar.occupancy, lower(ar.name), tr.id`,
+      ),
+    () =>
+      queryRows<{ tour_room_id: number; price: string; sale_price: string; cost: string }>(
+        db,
+        sql`select tour_room_id, price::text as price, sale_price::text as sale_price, cost::text as cost
+            from tour_instance_prices where tour_instance_id = ${instanceId}`,
+      ),
+  );
 
   // Availability of every room over the nights any stay of this departure may cover.
   const roomIds = [...new Set(rooms.map((r) => r.accommodation_room_id))];
@@ -120,9 +144,21 @@ export async function getInstanceOffer(db: Db, instanceId: number, departureDate
     prices: new Map(prices.map((p) => [p.tour_room_id, p])),
     availability,
   });
+  // Sales closed (departed or within the release days): listed, not for sale, with the reason.
+  const saleClosed = saleClosedReason(departure, head.release_days);
   return {
-    data: offer.rooms,
-    instance: { id: head.id, departure_date: departure, stop_sell_level: offer.stop_sell_level },
+    data: saleClosed
+      ? offer.rooms.map((r) => ({ ...r, for_sale: false, sale_closed: saleClosed }))
+      : offer.rooms,
+    instance: {
+      sale_closed: saleClosed,
+      id: head.id,
+      tour_id: head.tour_id,
+      departure_date: departure,
+      stop_sell_level: offer.stop_sell_level,
+      /** The effective base price per guest (instance, else group), before supplements. */
+      base_price: effectiveValue(head.base_price, head.group_base_price),
+    },
     group_overrides: offer.group_overrides,
   };
 }

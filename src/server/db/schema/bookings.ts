@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { PAYMENT_METHODS } from '../../../shared/api/booking-edit';
 import { users } from './auth';
 import { discounts, extras, tour_instances, tour_rooms, tours } from './catalogue';
 import { money, percent, timestamps } from './common';
@@ -121,18 +122,22 @@ export const tour_bookings = pgTable(
 );
 
 /** Airline costs of a tour line, each with an optional PDF invoice. */
-export const tour_booking_airline_costs = pgTable('tour_booking_airline_costs', {
-  id: serial('id').primaryKey(),
-  tour_booking_id: integer('tour_booking_id')
-    .notNull()
-    .references(() => tour_bookings.id, { onDelete: 'cascade' }),
-  airline_ref: text('airline_ref'),
-  flight_cost: money('flight_cost').notNull().default('0'),
-  booked_date: date('booked_date', { mode: 'string' }),
-  airline_invoice_name: text('airline_invoice_name'),
-  airline_invoice_path: text('airline_invoice_path'),
-  ...timestamps,
-});
+export const tour_booking_airline_costs = pgTable(
+  'tour_booking_airline_costs',
+  {
+    id: serial('id').primaryKey(),
+    tour_booking_id: integer('tour_booking_id')
+      .notNull()
+      .references(() => tour_bookings.id, { onDelete: 'cascade' }),
+    airline_ref: text('airline_ref'),
+    flight_cost: money('flight_cost').notNull().default('0'),
+    booked_date: date('booked_date', { mode: 'string' }),
+    airline_invoice_name: text('airline_invoice_name'),
+    airline_invoice_path: text('airline_invoice_path'),
+    ...timestamps,
+  },
+  (t) => [index('tour_booking_airline_costs_line_idx').on(t.tour_booking_id)],
+);
 
 /** Passengers of a booking (spec 1 §3). */
 export const passengers = pgTable(
@@ -212,16 +217,8 @@ export const booking_discounts = pgTable(
   (t) => [index('booking_discounts_booking_idx').on(t.holiday_booking_id)],
 );
 
-/** Payment methods of spec 1 §9. */
-export const PAYMENT_METHODS = [
-  'stripe',
-  'ecommpay',
-  'travelink',
-  'cheque',
-  'bacs',
-  'cash',
-  'ecommpay-refund',
-] as const;
+/** Payment methods of spec 1 §9 (one list, in the booking contract). */
+export { PAYMENT_METHODS };
 
 /** Payments received (negative for refunds), in pounds. */
 export const payments = pgTable(
@@ -257,4 +254,63 @@ export const booking_history = pgTable(
     created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [index('booking_history_booking_idx').on(t.holiday_booking_id, t.created_at)],
+);
+
+/** Additional documents of a booking (spec 1 §3): images and PDFs uploaded by staff, stored by key. */
+export const booking_additional_documents = pgTable(
+  'booking_additional_documents',
+  {
+    id: serial('id').primaryKey(),
+    holiday_booking_id: integer('holiday_booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** The original file name, used for the download. */
+    name: text('name').notNull(),
+    file_key: text('file_key').notNull(),
+    mime_type: text('mime_type').notNull(),
+    document_detail: text('document_detail'),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('booking_additional_documents_booking_idx').on(t.holiday_booking_id)],
+);
+
+/**
+ * Card payments started through the ECOMMPAY widget: the payment_id we sign into the widget and
+ * the amount asked; the gateway's signed callback completes it (and only then is a payment recorded).
+ */
+export const ecommpay_payments = pgTable(
+  'ecommpay_payments',
+  {
+    id: serial('id').primaryKey(),
+    payment_id: text('payment_id').notNull().unique(),
+    holiday_booking_id: integer('holiday_booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    amount: money('amount').notNull(),
+    status: text('status').notNull().default('pending'),
+    payment_record_id: integer('payment_record_id').references(() => payments.id, { onDelete: 'set null' }),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('ecommpay_payments_booking_idx').on(t.holiday_booking_id)],
+);
+
+/**
+ * Who has a booking's edit screen open (spec 1 §4: 'a pending state is flagged while the screen is
+ * open and cleared when leaving it'): one row per booking and member of staff, refreshed while the
+ * screen stays open and deleted when they leave it; rows not refreshed for 2 minutes are stale.
+ */
+export const booking_screen_presence = pgTable(
+  'booking_screen_presence',
+  {
+    holiday_booking_id: integer('holiday_booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seen_at: timestamp('seen_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.holiday_booking_id, t.user_id] })],
 );

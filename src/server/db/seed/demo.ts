@@ -1,6 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
+import { bookingTotals } from '../../../shared/booking-totals';
 import { createStaffUser } from '../../areas/auth/service';
 import { type Db, queryRows } from '../client';
 import * as s from '../schema';
@@ -743,7 +744,6 @@ function planCurrentBooking(f: Faker, input: CurrentInput, cat: Catalogue, ctx: 
     } else {
       amount = new Decimal(d.value).mul(qty);
     }
-    amount = Decimal.min(amount, toursTotal.mul(0.25).toDecimalPlaces(2));
     discountTotal = amount;
     discounts.push({
       discount_id: d.id,
@@ -909,9 +909,34 @@ function planCurrentBooking(f: Faker, input: CurrentInput, cat: Catalogue, ctx: 
         agent && chance(f, 0.5) ? `${pick(f, FEMALE_FIRST_NAMES)} ${pick(f, SURNAMES)}` : null,
       bonding_type: lines[0].inst.bondingTypeId,
       special_request: chance(f, 0.08) ? pick(f, SPECIAL_REQUESTS) : null,
-      total_due: money(totalDue),
-      paid: money(paid),
-      balance: money(Decimal.max(0, totalDue.minus(paid))),
+      // Every stored figure by the one rule (spec 1 §9), as the server recomputes it on each change.
+      ...(() => {
+        const t = bookingTotals({
+          tour_lines: lines.map((l) => ({
+            price: l.row.price,
+            sale_price: l.row.sale_price,
+            base_price: l.row.base_price,
+            guests: l.guests,
+          })),
+          extras: extras.map((e) => ({ price: e.price, qty: e.qty ?? 1, commissionable: e.commissionable })),
+          discounts: discounts.map((d) => {
+            const c = d.discount_content as { value: string; penalty_type: number; on_base_price: boolean };
+            return {
+              value: c.value,
+              penalty_type: c.penalty_type,
+              on_base_price: c.on_base_price,
+              qty: d.qty ?? 1,
+              manual_discount_price: d.manual_discount_price,
+            };
+          }),
+          paid: money(paid),
+          agent_commission_percent: agent ? (agent.commission ?? null) : null,
+          vat_percent: '20.00',
+          cancelled: input.cancelled,
+          cancellation_charge: money(charge),
+        });
+        return { total_due: t.total_due, paid: t.paid, balance: t.balance };
+      })(),
       balance_due: isoDate(balanceDueDay),
       deposit_due: isoDate(createdDay + DEPOSIT_DAYS),
       agent_comission_percent: agent ? (agent.commission ?? null) : null,

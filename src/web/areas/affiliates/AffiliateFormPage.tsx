@@ -111,16 +111,22 @@ export function AffiliateEditPage() {
   );
 }
 
-function AffiliateForm<A>({
+/**
+ * The affiliate form of the create and edit screens, also used in New booking's 'Create new'
+ * modal (`framed={false}`: without its card).
+ */
+export function AffiliateForm<A>({
   mode,
   affiliate,
   send,
   onSaved,
+  framed = true,
 }: {
   mode: 'create' | 'update';
   affiliate?: Affiliate;
   send: (input: AffiliateInput) => Promise<A>;
   onSaved: (answer: A) => void;
+  framed?: boolean;
 }) {
   const mayCreate = useCan('affiliates.create');
   const mayUpdate = useCan('affiliates.update');
@@ -133,32 +139,37 @@ function AffiliateForm<A>({
     },
   });
   const { onSubmit, saving } = useFormSubmit(form, (v) => send(v), { onSuccess: (a) => onSaved(a) });
-  return (
+  const body = (
+    <form onSubmit={onSubmit} noValidate>
+      <fieldset disabled={!maySave} style={{ border: 0, padding: 0, margin: 0 }}>
+        <FieldGrid>
+          <TextInput label="Name" required {...form.getInputProps('name')} />
+          <TextInput label="Code" required {...form.getInputProps('code')} />
+          <TextInput label="Email" type="email" {...form.getInputProps('email')} />
+          <TextInput label="Phone number" type="tel" {...form.getInputProps('phone_number')} />
+          <TextInput label="Address line 1" {...form.getInputProps('address_line_1')} />
+          <TextInput label="Address line 2" {...form.getInputProps('address_line_2')} />
+          <TextInput label="Town/City" {...form.getInputProps('town_city')} />
+          <TextInput label="County" {...form.getInputProps('county')} />
+          <TextInput label="Postcode" {...form.getInputProps('postcode')} />
+          <TextInput label="Artwork email" type="email" {...form.getInputProps('artwork_email')} />
+        </FieldGrid>
+        <Switch mt="md" label="Active" {...form.getInputProps('is_active', { type: 'checkbox' })} />
+      </fieldset>
+      {maySave && (
+        <FormActions>
+          <SaveButton mode={mode} saving={saving}>
+            {mode === 'create' ? 'Create affiliate' : 'Update affiliate'}
+          </SaveButton>
+        </FormActions>
+      )}
+    </form>
+  );
+  return framed ? (
     <Paper withBorder p="lg" radius="md" maw={960}>
-      <form onSubmit={onSubmit} noValidate>
-        <fieldset disabled={!maySave} style={{ border: 0, padding: 0, margin: 0 }}>
-          <FieldGrid>
-            <TextInput label="Name" required {...form.getInputProps('name')} />
-            <TextInput label="Code" required {...form.getInputProps('code')} />
-            <TextInput label="Email" type="email" {...form.getInputProps('email')} />
-            <TextInput label="Phone number" type="tel" {...form.getInputProps('phone_number')} />
-            <TextInput label="Address line 1" {...form.getInputProps('address_line_1')} />
-            <TextInput label="Address line 2" {...form.getInputProps('address_line_2')} />
-            <TextInput label="Town/City" {...form.getInputProps('town_city')} />
-            <TextInput label="County" {...form.getInputProps('county')} />
-            <TextInput label="Postcode" {...form.getInputProps('postcode')} />
-            <TextInput label="Artwork email" type="email" {...form.getInputProps('artwork_email')} />
-          </FieldGrid>
-          <Switch mt="md" label="Active" {...form.getInputProps('is_active', { type: 'checkbox' })} />
-        </fieldset>
-        {maySave && (
-          <FormActions>
-            <SaveButton mode={mode} saving={saving}>
-              {mode === 'create' ? 'Create affiliate' : 'Update affiliate'}
-            </SaveButton>
-          </FormActions>
-        )}
-      </form>
+      {body}
     </Paper>
+  ) : (
+    body
   );
 }

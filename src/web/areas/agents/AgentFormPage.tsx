@@ -120,16 +120,22 @@ export function AgentEditPage() {
   );
 }
 
-function AgentForm<A>({
+/**
+ * The agent form of the create and edit screens, also used in New booking's 'Create new'
+ * modal (`framed={false}`: without its card).
+ */
+export function AgentForm<A>({
   mode,
   agent,
   send,
   onSaved,
+  framed = true,
 }: {
   mode: 'create' | 'update';
   agent?: Agent;
   send: (input: AgentInput) => Promise<A>;
   onSaved: (answer: A) => void;
+  framed?: boolean;
 }) {
   const mayCreate = useCan('agents.create');
   const mayUpdate = useCan('agents.update');
@@ -144,32 +150,37 @@ function AgentForm<A>({
     },
   });
   const { onSubmit, saving } = useFormSubmit(form, (v) => send(toInput(v)), { onSuccess: (a) => onSaved(a) });
-  return (
+  const body = (
+    <form onSubmit={onSubmit} noValidate>
+      <fieldset disabled={!maySave} style={{ border: 0, padding: 0, margin: 0 }}>
+        <FieldGrid>
+          <TextInput label="Company name" required {...form.getInputProps('name')} />
+          <TextInput label="ABTA number" {...form.getInputProps('abta')} />
+          <TextInput label="Email" type="email" {...form.getInputProps('email')} />
+          <TextInput label="Phone number" type="tel" {...form.getInputProps('phone_number')} />
+          <TextInput label="Address line 1" {...form.getInputProps('address_line_1')} />
+          <TextInput label="Address line 2" {...form.getInputProps('address_line_2')} />
+          <TextInput label="Town/City" {...form.getInputProps('town_city')} />
+          <TextInput label="County" {...form.getInputProps('county')} />
+          <TextInput label="Postcode" {...form.getInputProps('postcode')} />
+          <PercentInput label="Commission (%)" {...form.getInputProps('commission')} />
+          <MoneyInput label="Credit limit" {...form.getInputProps('credit_limit')} />
+        </FieldGrid>
+      </fieldset>
+      {maySave && (
+        <FormActions>
+          <SaveButton mode={mode} saving={saving}>
+            {mode === 'create' ? 'Create agent' : 'Update agent'}
+          </SaveButton>
+        </FormActions>
+      )}
+    </form>
+  );
+  return framed ? (
     <Paper withBorder p="lg" radius="md" maw={960}>
-      <form onSubmit={onSubmit} noValidate>
-        <fieldset disabled={!maySave} style={{ border: 0, padding: 0, margin: 0 }}>
-          <FieldGrid>
-            <TextInput label="Company name" required {...form.getInputProps('name')} />
-            <TextInput label="ABTA number" {...form.getInputProps('abta')} />
-            <TextInput label="Email" type="email" {...form.getInputProps('email')} />
-            <TextInput label="Phone number" type="tel" {...form.getInputProps('phone_number')} />
-            <TextInput label="Address line 1" {...form.getInputProps('address_line_1')} />
-            <TextInput label="Address line 2" {...form.getInputProps('address_line_2')} />
-            <TextInput label="Town/City" {...form.getInputProps('town_city')} />
-            <TextInput label="County" {...form.getInputProps('county')} />
-            <TextInput label="Postcode" {...form.getInputProps('postcode')} />
-            <PercentInput label="Commission (%)" {...form.getInputProps('commission')} />
-            <MoneyInput label="Credit limit" {...form.getInputProps('credit_limit')} />
-          </FieldGrid>
-        </fieldset>
-        {maySave && (
-          <FormActions>
-            <SaveButton mode={mode} saving={saving}>
-              {mode === 'create' ? 'Create agent' : 'Update agent'}
-            </SaveButton>
-          </FormActions>
-        )}
-      </form>
+      {body}
     </Paper>
+  ) : (
+    body
   );
 }

@@ -121,6 +121,7 @@ export function CustomerForm<A>({
   readOnly,
   send,
   onSaved,
+  framed = true,
 }: {
   mode: 'create' | 'update';
   customer?: Customer;
@@ -129,6 +130,8 @@ export function CustomerForm<A>({
   readOnly: boolean;
   send: (input: CustomerInput) => Promise<A>;
   onSaved: (answer: A) => void;
+  /** false inside a modal (New booking's 'Create new'): the form without its card. */
+  framed?: boolean;
 }) {
   const countries = useCountries();
   const affiliates = useActiveAffiliates();
@@ -208,7 +211,7 @@ export function CustomerForm<A>({
   });
 
   return (
-    <Paper withBorder p="lg" radius="md" maw={960}>
+    <FormCard framed={framed}>
       <form onSubmit={onSubmit} noValidate aria-label="Customer details">
         <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <Section title="Personal details">
@@ -343,6 +346,17 @@ export function CustomerForm<A>({
           </FormActions>
         )}
       </form>
+    </FormCard>
+  );
+}
+
+/** The form's card; left out when the form sits in a modal. */
+function FormCard({ framed, children }: { framed: boolean; children: ReactNode }) {
+  return framed ? (
+    <Paper withBorder p="lg" radius="md" maw={960}>
+      {children}
     </Paper>
+  ) : (
+    children
   );
 }

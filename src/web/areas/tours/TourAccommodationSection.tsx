@@ -12,8 +12,8 @@ import { useFormSubmit } from '../../ui/form';
 import { ListTable } from '../../ui/ListTable';
 import { Can, useCan } from '../../ui/permissions';
 import { DeleteAction, EditLink, RowActions } from '../../ui/RowActions';
+import { Section } from '../../ui/Section';
 import { intText, tourKey, useTourData } from './api';
-import { Section } from './Section';
 
 /** Spec 3 §8, word for word. */
 export const DELETE_ACCOMMODATION_CONFIRM =

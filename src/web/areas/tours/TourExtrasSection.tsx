@@ -9,8 +9,8 @@ import { MoneyInput, PercentInput, useFormSubmit } from '../../ui/form';
 import { ListTable } from '../../ui/ListTable';
 import { Can, useCan } from '../../ui/permissions';
 import { DeleteAction } from '../../ui/RowActions';
+import { Section } from '../../ui/Section';
 import { decimalText, tourKey } from './api';
-import { Section } from './Section';
 
 interface ExtraFormValues {
   name: string;

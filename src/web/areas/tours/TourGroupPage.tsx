@@ -28,6 +28,7 @@ import { ListTable } from '../../ui/ListTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { Can, useCan } from '../../ui/permissions';
 import { EditLink, RowActions } from '../../ui/RowActions';
+import { Section } from '../../ui/Section';
 import {
   decimalText,
   type GroupAnswer,
@@ -38,7 +39,6 @@ import {
   useTourData,
 } from './api';
 import { BookingsTable } from './BookingsTable';
-import { Section } from './Section';
 import {
   AddAccommodationForm,
   DELETE_ACCOMMODATION_CONFIRM,

@@ -9,9 +9,9 @@ import { formatDate } from '../../lib/format';
 import { DateField } from '../../ui/DateField';
 import { MoneyInput, useFormSubmit } from '../../ui/form';
 import { Can } from '../../ui/permissions';
+import { Section } from '../../ui/Section';
 import { ServerTable, type ServerTableColumn, type ServerTableHandle } from '../../ui/ServerTable';
 import { decimalText, useTourData } from './api';
-import { Section } from './Section';
 
 interface GroupRow {
   id: number;

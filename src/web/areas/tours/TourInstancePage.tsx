@@ -33,6 +33,7 @@ import { FieldGrid, FormActions, MoneyInput, SaveButton, useFormSubmit } from '.
 import { ListTable } from '../../ui/ListTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { Can, useCan } from '../../ui/permissions';
+import { Section } from '../../ui/Section';
 import {
   decimalText,
   type InstanceAnswer,
@@ -43,7 +44,6 @@ import {
   useTourData,
 } from './api';
 import { BookingsTable } from './BookingsTable';
-import { Section } from './Section';
 import { deleteInstanceConfirm, INSTANCE_HAS_BOOKINGS } from './TourGroupPage';
 
 /**

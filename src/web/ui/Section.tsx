@@ -2,18 +2,21 @@ import { Button, Collapse, Group, Paper, Title } from '@mantine/core';
 import { type ReactNode, useId, useState } from 'react';
 
 /**
- * A collapsible section of the tour, group and instance screens (spec 3 §2: 'collapsible sections,
- * visible by default for role 1'; 'Sections can be shown and hidden'). The title row carries a
- * Show/Hide button and optional actions.
+ * A collapsible section of a record's screen (spec 3 §2: 'collapsible sections, visible by default
+ * for role 1'; spec 1 §2: role 1 sees the booking's items and passengers expanded, others
+ * collapsed). The title row carries `meta` beside the title (a count, a status: a collapsed section
+ * still says what it holds), optional `actions` while open, and a Show/Hide button.
  */
 export function Section({
   title,
   defaultOpen,
+  meta,
   actions,
   children,
 }: {
   title: string;
   defaultOpen: boolean;
+  meta?: ReactNode;
   actions?: ReactNode;
   children: ReactNode;
 }) {
@@ -22,9 +25,12 @@ export function Section({
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={`${id}-title`}>
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <Title order={2} size="h4" id={`${id}-title`}>
-          {title}
-        </Title>
+        <Group gap="sm" wrap="wrap">
+          <Title order={2} size="h4" id={`${id}-title`}>
+            {title}
+          </Title>
+          {meta}
+        </Group>
         <Group gap="sm">
           {open && actions}
           <Button

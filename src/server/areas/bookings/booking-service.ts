@@ -1,0 +1,437 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  type acceptChangeSchema,
+  type BookingCreate,
+  type BookingUpdate,
+  type cancelSchema,
+  type customAirlineSchema,
+  MESSAGES,
+} from '../../../shared/api/booking-edit';
+import { money } from '../../../shared/booking-totals';
+import { addDays } from '../../../shared/pricing';
+import { type Db, queryRows } from '../../db/client';
+import { uniqueAs } from '../../http/db-errors';
+import { HttpError, validationError } from '../../http/errors';
+import type { Mailer } from '../../mail/mailer';
+import { inTransaction, lockBooking, recomputeBooking, writeHistory } from './ledger';
+import {
+  assertRoomsMatchGuests,
+  balanceDueDate,
+  byRoomStock,
+  londonToday,
+  placeTourLine,
+  priceTourLine,
+  releaseLine,
+  storedLines,
+  systemSetting,
+} from './tour-lines';
+
+/**
+ * Use cases of a whole booking (spec 1 §2 New booking / Booking edit summary, §4 states, §5): each
+ * runs in ONE transaction, locks the booking, writes history and recomputes the money (ledger.ts).
+ * `userId` is the acting member of staff.
+ */
+
+const pounds = (v: string) => `£${money(v)}`;
+
+async function partyName(tx: Db, kind: 'customer' | 'agent' | 'affiliate', id: number) {
+  const q =
+    kind === 'customer'
+      ? sql`select full_name as name from customers where id = ${id}`
+      : kind === 'agent'
+        ? sql`select name from agents where id = ${id}`
+        : sql`select name from affiliates where id = ${id}`;
+  const [row] = await queryRows<{ name: string }>(tx, q);
+  if (!row) throw validationError({ [`${kind}_id`]: [`Choose a ${kind} from the list.`] });
+  return row.name;
+}
+
+/**
+ * POST bookings (spec 1 §7): a booking for a customer or an agent (and optionally an affiliate)
+ * with at least one tour line; every line priced by the price rule, its rooms taken for the stay.
+ * 422: 'Tour not selected', 'Please select customer or an agent for this booking', the guests/rooms
+ * mismatch, unknown parties, rooms not offered, release days passed, stop sell; 409 when a room is
+ * no longer available (nothing saved). Answers the new booking's id.
+ */
+export async function createBooking(db: Db, input: BookingCreate, userId: number): Promise<{ id: number }> {
+  if (input.tour_bookings.length === 0)
+    throw validationError({ tour_bookings: [MESSAGES.tourNotSelected] }, MESSAGES.tourNotSelected);
+  if (!input.customer_id && !input.agent_id)
+    throw validationError({ customer_id: [MESSAGES.partyRequired] }, MESSAGES.partyRequired);
+  if (input.airline_reference_email) {
+    const domain = input.airline_reference_email.split('@')[1];
+    if (!(await allowedDomains(db)).includes(domain))
+      throw validationError({ airline_reference_email: ['The address must be at the allowed domain.'] });
+  }
+  // Pricing takes no locks: every line is priced first, outside the transaction, in parallel.
+  const priced = await Promise.all(
+    input.tour_bookings.map((line, n) =>
+      priceTourLine(db, line.tour_id, line.tour_instance_id, line.tour_room_id, `tour_bookings.${n}`),
+    ),
+  );
+  for (const [n, line] of input.tour_bookings.entries())
+    assertRoomsMatchGuests(line.guests, line.rooms, priced[n].occupancy, `tour_bookings.${n}`);
+  return inTransaction(db, async (tx) => {
+    const [ctx] = await queryRows<{
+      customer_ok: boolean;
+      affiliate_ok: boolean;
+      agent_ok: boolean;
+      commission: string | null;
+      vat: string | null;
+      deposit_days: string | null;
+      bonding_type_id: number | null;
+    }>(
+      tx,
+      sql`select exists (select 1 from customers where id = ${input.customer_id ?? null}) as customer_ok,
+                 exists (select 1 from affiliates where id = ${input.affiliate_id ?? null}) as affiliate_ok,
+                 exists (select 1 from agents where id = ${input.agent_id ?? null}) as agent_ok,
+                 (select commission::text from agents where id = ${input.agent_id ?? null}) as commission,
+                 (select value from system_settings where name = 'default_vat_percent') as vat,
+                 (select value from system_settings where name = 'deposit_due_days_after_booking') as deposit_days,
+                 (select bonding_type_id from tours where id = ${input.tour_bookings[0].tour_id}) as bonding_type_id`,
+    );
+    const errors: Record<string, string[]> = {};
+    if (input.customer_id && !ctx.customer_ok) errors.customer_id = ['Choose a customer from the list.'];
+    if (input.agent_id && !ctx.agent_ok) errors.agent_id = ['Choose an agent from the list.'];
+    if (input.affiliate_id && !ctx.affiliate_ok) errors.affiliate_id = ['Choose an affiliate from the list.'];
+    if (Object.keys(errors).length) throw validationError(errors);
+    const [b] = await queryRows<{ id: number }>(
+      tx,
+      sql`with n as (select nextval(pg_get_serial_sequence('bookings', 'id')) as id)
+          insert into bookings (id, booking_ref, customer_id, agent_id, affiliate_id, created_by, created_from,
+            agent_comission_percent, booking_vat_percent, bonding_type, airline_reference_email, allowed_domain,
+            deposit_due, status)
+          select n.id, 'HB' || (100000 + n.id), ${input.customer_id ?? null}, ${input.agent_id ?? null},
+            ${input.affiliate_id ?? null}, ${userId}, 'admin', ${input.agent_id ? ctx.commission : null},
+            ${ctx.vat ?? '20'}, ${ctx.bonding_type_id}, ${input.airline_reference_email ?? null},
+            ${input.airline_reference_email ? input.airline_reference_email.split('@')[1] : null},
+            ${addDays(londonToday(), Number(ctx.deposit_days ?? 7))}, 'Pending'
+          from n
+          returning id`,
+    );
+    // Rooms are taken in one order (ARCHITECTURE.md): two bookings never wait on each other in a cycle.
+    const lines = input.tour_bookings
+      .map((line, n) => ({ line, n, priced: priced[n] }))
+      .sort((x, y) => byRoomStock(x.priced, y.priced));
+    const labels: string[] = [];
+    for (const { line, n, priced: p } of lines) {
+      await placeTourLine(tx, b.id, line, p, `tour_bookings.${n}`);
+      labels.push(`${p.label} × ${line.rooms} for ${line.guests} guest${line.guests === 1 ? '' : 's'}`);
+    }
+    const { totals } = await recomputeBooking(tx, b.id);
+    const [{ departure_date }] = await queryRows<{ departure_date: string | null }>(
+      tx,
+      sql`select departure_date::text as departure_date from bookings where id = ${b.id}`,
+    );
+    await tx.execute(
+      sql`update bookings set balance_due = ${await balanceDueDate(tx, departure_date)} where id = ${b.id}`,
+    );
+    await writeHistory(tx, {
+      bookingId: b.id,
+      userId,
+      type: 'Booking',
+      action: 'Booking created',
+      comment: `${labels.join('; ')}. Total due ${pounds(totals.total_due)}.`,
+    });
+    return { id: b.id };
+  });
+}
+
+/**
+ * POST bookings/{id} (spec 1 §7): changes the summary fields that are sent — booking_ref (unique;
+ * 422 when taken), linking or unlinking customer / agent / affiliate (a booking keeps a customer or
+ * an agent: 422 partyRequired otherwise; linking an agent takes its commission percent), balance
+ * and deposit due dates, commission percent, bonding type, cancellation charge, special request.
+ * 409 when `version` is stale. Answers the new version.
+ */
+export async function updateBooking(db: Db, mailer: Mailer, id: number, v: BookingUpdate, userId: number) {
+  const notify = v.intimate_customer === 'yes';
+  if (notify && !v.intimate_customer_reasons?.length)
+    throw validationError({ intimate_customer_reasons: ['Choose at least one reason for the change.'] });
+  const result = await inTransaction(db, async (tx) => {
+    const b = await lockBooking(tx, id, v.version);
+    const sets: SQL[] = [];
+    const notes: string[] = [];
+    if (v.booking_ref !== undefined && v.booking_ref.toUpperCase() !== b.booking_ref) {
+      sets.push(sql`booking_ref = ${v.booking_ref.toUpperCase()}`);
+      notes.push(`Booking ref changed from ${b.booking_ref ?? '—'} to ${v.booking_ref.toUpperCase()}`);
+    }
+    const customer = v.customer_id === undefined ? b.customer_id : v.customer_id;
+    const agent = v.agent_id === undefined ? b.agent_id : v.agent_id;
+    if (!customer && !agent)
+      throw validationError({ customer_id: [MESSAGES.partyRequired] }, MESSAGES.partyRequired);
+    for (const kind of ['customer', 'agent', 'affiliate'] as const) {
+      const next = v[`${kind}_id`];
+      const current = b[`${kind}_id`];
+      if (next === undefined || next === current) continue;
+      if (next === null) {
+        notes.push(`${kind[0].toUpperCase()}${kind.slice(1)} unlinked`);
+      } else {
+        notes.push(`${kind[0].toUpperCase()}${kind.slice(1)} linked: ${await partyName(tx, kind, next)}`);
+      }
+      sets.push(sql`${sql.identifier(`${kind}_id`)} = ${next}`);
+      if (kind === 'agent') {
+        if (next === null) sets.push(sql`agent_comission_percent = null, agent_confirmed = false`);
+        else if (v.agent_comission_percent === undefined)
+          sets.push(sql`agent_comission_percent = (select commission from agents where id = ${next})`);
+      }
+    }
+    const simple: [keyof BookingUpdate, string][] = [
+      ['balance_due', 'Balance due date'],
+      ['deposit_due', 'Deposit due date'],
+      ['agent_comission_percent', 'Agent commission %'],
+      ['bonding_type', 'Bonding type'],
+      ['cancellation_charge', 'Cancellation charge'],
+      ['special_request', 'Special request'],
+    ];
+    for (const [field, label] of simple) {
+      const value = v[field];
+      if (value === undefined) continue;
+      if (field === 'cancellation_charge' && !b.cancelled_at)
+        throw validationError({
+          cancellation_charge: ['A cancellation charge applies to a cancelled booking only.'],
+        });
+      sets.push(sql`${sql.identifier(field)} = ${value === '' ? null : value}`);
+      notes.push(`${label} set to ${value === '' ? '—' : String(value)}`);
+    }
+    let recipient: { email: string | null; name: string | null; ref: string | null } | null = null;
+    if (notify) {
+      [recipient] = await queryRows<{ email: string | null; name: string | null; ref: string | null }>(
+        tx,
+        sql`select coalesce(c.email, a.email) as email, coalesce(c.full_name, a.name) as name, b.booking_ref as ref
+            from bookings b left join customers c on c.id = b.customer_id left join agents a on a.id = b.agent_id
+            where b.id = ${id}`,
+      );
+      if (!recipient?.email)
+        throw validationError({
+          intimate_customer: ['This booking has no customer or agent email address to send to.'],
+        });
+      notes.push(`Customer notified: ${(v.intimate_customer_reasons ?? []).join(', ')}`);
+    }
+    if (sets.length === 0 && !notify) return { version: b.version, changed: false, recipient };
+    if (sets.length === 0) sets.push(sql`updated_at = now()`);
+    await uniqueAs(
+      () => tx.execute(sql`update bookings set ${sql.join(sets, sql`, `)} where id = ${id}`),
+      'booking_ref',
+      'This booking ref is already used by another booking.',
+    );
+    await writeHistory(tx, {
+      bookingId: id,
+      userId,
+      type: 'Booking',
+      action: 'Booking updated',
+      comment: notes.join('; '),
+    });
+    const { version } = await recomputeBooking(tx, id);
+    return { version, changed: true, recipient };
+  });
+  if (notify && result.recipient?.email) {
+    const reasons = v.intimate_customer_reasons ?? [];
+    const ref = result.recipient.ref ?? String(id);
+    await mailer.send({
+      to: result.recipient.email,
+      subject: `Your booking ${ref} has changed`,
+      text: `Dear ${result.recipient.name},\n\nWe have made changes to your booking ${ref}:\n${reasons.map((r) => `- ${r}`).join('\n')}\n\nPlease get in touch if you have any questions.`,
+      html: `<p>Dear ${escapeHtml(result.recipient.name ?? '')},</p><p>We have made changes to your booking <strong>${escapeHtml(ref)}</strong>:</p><ul>${reasons.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul><p>Please get in touch if you have any questions.</p>`,
+    });
+  }
+  return { version: result.version, changed: result.changed, notified: notify };
+}
+
+/**
+ * The cancellation charge the policy proposes (spec 3 §3 Cancellation policy; beyond spec 1 §4):
+ * the policy of the booking's tour type (air and world-wide tours use 'air' policies, coach and
+ * self-drive 'coach') whose day range holds the days left before departure — a percentage of the
+ * total due (penalty_type 1) or an amount in pounds; after departure the whole total due; no
+ * matching policy: 0.00. Pounds as text.
+ */
+export async function proposedCancellationCharge(db: Db, bookingId: number, today = londonToday()) {
+  const [b] = await queryRows<{ total_due: string; departure_date: string | null; tour_type: string | null }>(
+    db,
+    sql`select b.total_due::text as total_due, b.departure_date::text as departure_date,
+               (select t.tour_type from tour_bookings tb join tours t on t.id = tb.tour_id
+                join tour_instances i on i.id = tb.tour_instance_id
+                where tb.holiday_booking_id = b.id order by i.departure_date, tb.id limit 1) as tour_type
+        from bookings b where b.id = ${bookingId}`,
+  );
+  if (!b?.departure_date || !b.tour_type) return '0.00';
+  const days = Math.round(
+    (Date.parse(`${b.departure_date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000,
+  );
+  if (days < 0) return money(b.total_due);
+  const type = b.tour_type === 'air' || b.tour_type === 'world-wide' ? 'air' : 'coach';
+  const [policy] = await queryRows<{ penalty_type: number; penalty_charge: string }>(
+    db,
+    sql`select penalty_type, penalty_charge::text as penalty_charge from cancellation_policies
+        where tour_type = ${type} and ${days} between days_before_end and days_before_start
+        order by days_before_start limit 1`,
+  );
+  if (!policy) return '0.00';
+  if (policy.penalty_type === 1)
+    return money(
+      (
+        await queryRows<{ v: string }>(
+          db,
+          sql`select round(${b.total_due}::numeric * ${policy.penalty_charge}::numeric / 100, 2)::text as v`,
+        )
+      )[0].v,
+    );
+  return money(policy.penalty_charge);
+}
+
+/**
+ * POST bookings/{id}/cancel (spec 1 §4 Cancelled; role 1): sets cancelled_at and the cancellation
+ * charge (given, else the one the policy proposes), gives back every line's rooms, and leaves
+ * the balance outstanding = charge (or total due when 0) − paid. 422 when already cancelled.
+ */
+export async function cancelBooking(db: Db, id: number, v: z.infer<typeof cancelSchema>, userId: number) {
+  return inTransaction(db, async (tx) => {
+    const b = await lockBooking(tx, id, v.version);
+    if (b.cancelled_at) throw new HttpError(422, 'This booking is already cancelled.');
+    const charge = v.cancellation_charge ?? (await proposedCancellationCharge(tx, id));
+    const held = (await storedLines(tx, { bookingId: id })).sort(byRoomStock);
+    for (const line of held) await releaseLine(tx, line);
+    await tx.execute(
+      sql`update bookings set cancelled_at = now(), cancellation_charge = ${charge} where id = ${id}`,
+    );
+    const { totals } = await recomputeBooking(tx, id);
+    await writeHistory(tx, {
+      bookingId: id,
+      userId,
+      type: 'Booking',
+      action: 'Booking cancelled',
+      comment: `Cancellation charge ${pounds(charge)}; balance outstanding ${pounds(totals.balance)}. Rooms released.`,
+    });
+    return totals;
+  });
+}
+
+/** POST bookings/{id}/agent-confirm (spec 1 §4 Agent confirmation). 422 without an agent or when done. */
+export async function confirmByAgent(db: Db, id: number, userId: number) {
+  return inTransaction(db, async (tx) => {
+    const b = await lockBooking(tx, id);
+    if (!b.agent_id) throw new HttpError(422, 'This booking has no agent.');
+    if (b.agent_confirmed) throw new HttpError(422, 'The agent has already confirmed this booking.');
+    await tx.execute(sql`update bookings set agent_confirmed = true where id = ${id}`);
+    await writeHistory(tx, {
+      bookingId: id,
+      userId,
+      type: 'Booking',
+      action: 'Agent confirmed',
+      comment: 'Marked confirmed: the booking counts as confirmed even with no payment recorded.',
+    });
+    await recomputeBooking(tx, id, { staffChange: false });
+  });
+}
+
+/**
+ * POST bookings/{id}/accept-booking-change (spec 1 §4 Changes accepted): changes_accepted and
+ * changes_reviewed become 1 (by admin, now). With send_email 'yes' the customer (else the agent) is
+ * emailed that the booking's changes are confirmed; 422 when there is no one to email. Answers the
+ * accepted_at date-time.
+ */
+export async function acceptBookingChange(
+  db: Db,
+  mailer: Mailer,
+  id: number,
+  v: z.infer<typeof acceptChangeSchema>,
+  userId: number,
+) {
+  const result = await inTransaction(db, async (tx) => {
+    await lockBooking(tx, id);
+    const [row] = await queryRows<{
+      accepted_at: string;
+      booking_ref: string | null;
+      email: string | null;
+      name: string | null;
+      total_due: string;
+      departure_date: string | null;
+    }>(
+      tx,
+      sql`update bookings b set changes_accepted = 1, changes_reviewed = 1, changes_accepted_at = now(),
+                 changes_reviewed_at = now(), changes_accepted_from = 'admin', version = version + 1, updated_at = now()
+          from (select b2.id, coalesce(c.email, a.email) as email, coalesce(c.full_name, a.name) as name
+                from bookings b2 left join customers c on c.id = b2.customer_id left join agents a on a.id = b2.agent_id
+                where b2.id = ${id}) p
+          where b.id = p.id
+          returning b.changes_accepted_at as accepted_at, b.booking_ref, p.email, p.name,
+                    b.total_due::text as total_due, b.departure_date::text as departure_date`,
+    );
+    if (v.send_email === 'yes' && !row.email)
+      throw validationError({
+        send_email: ['This booking has no customer or agent email address to send to.'],
+      });
+    await writeHistory(tx, {
+      bookingId: id,
+      userId,
+      type: 'Booking',
+      action: 'Changes accepted',
+      comment: v.send_email === 'yes' ? `By admin; email sent to ${row.email}` : 'By admin; no email sent',
+    });
+    return row;
+  });
+  if (v.send_email === 'yes' && result.email) {
+    const ref = result.booking_ref ?? String(id);
+    const departure = result.departure_date ? result.departure_date.split('-').reverse().join('/') : '—';
+    await mailer.send({
+      to: result.email,
+      subject: `Your booking ${ref}: changes confirmed`,
+      text: `Dear ${result.name},\n\nThe changes to your booking ${ref} have been accepted.\nDeparture: ${departure}\nTotal due: £${money(result.total_due)}\n\nThank you for booking with us.`,
+      html: `<p>Dear ${escapeHtml(result.name ?? '')},</p><p>The changes to your booking <strong>${escapeHtml(ref)}</strong> have been accepted.</p><p>Departure: ${departure}<br>Total due: £${money(result.total_due)}</p><p>Thank you for booking with us.</p>`,
+    });
+  }
+  return { accepted_at: result.accepted_at };
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+
+/** The allowed domains of a custom airline reference email (spec 1 §4: a single fixed one). */
+export async function allowedDomains(db: Db): Promise<string[]> {
+  const domain = await systemSetting(db, 'airline_reference_email_domain');
+  return domain ? [domain] : [];
+}
+
+/**
+ * POST update-booking/{id}/update-booking-custom-airline (spec 1 §4): sets or clears the custom
+ * airline reference email. The domain must be the allowed one and the address must be at it; both
+ * blank switches it off.
+ */
+export async function updateCustomAirline(
+  db: Db,
+  id: number,
+  v: z.infer<typeof customAirlineSchema>,
+  userId: number,
+) {
+  const domains = await allowedDomains(db);
+  if (v.allowed_domain && !domains.includes(v.allowed_domain))
+    throw validationError({ allowed_domain: ['Choose the allowed domain from the list.'] });
+  if (v.airline_reference_email && !v.allowed_domain)
+    throw validationError({ allowed_domain: ['Choose the allowed domain from the list.'] });
+  if (
+    v.airline_reference_email &&
+    v.allowed_domain &&
+    !v.airline_reference_email.endsWith(`@${v.allowed_domain}`)
+  )
+    throw validationError({ airline_reference_email: [`The address must be at ${v.allowed_domain}.`] });
+  return inTransaction(db, async (tx) => {
+    await lockBooking(tx, id, v.version);
+    await tx.execute(
+      sql`update bookings set airline_reference_email = ${v.airline_reference_email ?? null},
+                 allowed_domain = ${v.airline_reference_email ? (v.allowed_domain ?? null) : null}
+          where id = ${id}`,
+    );
+    await writeHistory(tx, {
+      bookingId: id,
+      userId,
+      type: 'Booking',
+      action: 'Custom airline reference email',
+      comment: v.airline_reference_email ? `Set to ${v.airline_reference_email}` : 'Switched off',
+    });
+    await recomputeBooking(tx, id);
+  });
+}

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
+import { type DataTablesRequest, runSimpleTable } from '../../http/datatables';
+import { notFound } from '../../http/errors';
+import { FILE_NOT_FOUND } from './additional-documents';
+
+/**
+ * A booking's history (spec 1 §3 'History entry', §7 POST {bookingId}/get-booking-history and
+ * download-booking-history-document, §9 'page size 15 (options 15, 25, 50, 100, 500)'). Entries are
+ * written by the ledger (ledger.ts writeHistory) in the transaction of each change.
+ */
+
+/** One row of the history table. created_at is ISO 8601 (UTC). */
+export interface HistoryRow {
+  id: number;
+  created_at: string;
+  user: { name: string } | null;
+  type: string;
+  action: string;
+  comment: string | null;
+  is_multiple: boolean;
+  /** Documents sent together in one entry; additional documents are one entry each, so always []. */
+  multiple_documents_attached: { id: number; file_name: string; friendly_name: string }[];
+  document_name: string | null;
+}
+
+/** Spec 1 §9: the history table opens with 15 rows. */
+export const HISTORY_PAGE_LENGTH = 15;
+
+/**
+ * The history of booking `bookingId` in the DataTables protocol: newest first by default (then id),
+ * 15 rows a page (length up to 500), sortable on created_at, type, action, comment and user (name),
+ * quick search over type, action, comment and the user's name. 404 for an unknown booking.
+ */
+export async function historyTable(db: Db, bookingId: number, req: DataTablesRequest) {
+  const [b] = await queryRows<{ id: number }>(db, sql`select id from bookings where id = ${bookingId}`);
+  if (!b) throw notFound('Booking not found.');
+  return runSimpleTable<Record<string, unknown> & HistoryRow>(db, req, {
+    from: sql`booking_history h left join users u on u.id = h.user_id`,
+    select: sql`h.id, to_char(h.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+                case when u.id is null then null else json_build_object('name', u.name) end as "user",
+                h.type, h.action, h.comment, h.is_multiple, '[]'::json as multiple_documents_attached,
+                h.document_name`,
+    sortable: {
+      created_at: sql`h.created_at`,
+      type: sql`h.type`,
+      action: sql`h.action`,
+      comment: sql`h.comment`,
+      user: sql`u.name`,
+      'user.name': sql`u.name`,
+    },
+    defaultOrder: { column: 'created_at', dir: 'desc' },
+    defaultLength: HISTORY_PAGE_LENGTH,
+    tieBreaker: sql`h.id`,
+    searchable: [sql`h.type`, sql`h.action`, sql`h.comment`, sql`u.name`],
+    where: [sql`h.holiday_booking_id = ${bookingId}`],
+  });
+}
+
+/**
+ * The additional document a history entry names (POST download-booking-history-document): the
+ * document of entry `id`'s booking whose name is the entry's document_name (and, when
+ * `document_id` is given, with that id); the newest wins when names repeat. 404 'File not found'
+ * when the entry names no document or the document has been deleted since.
+ */
+export async function historyDocument(db: Db, input: { id: number; document_id?: number }) {
+  const [entry] = await queryRows<{ holiday_booking_id: number; document_name: string | null }>(
+    db,
+    sql`select holiday_booking_id, document_name from booking_history where id = ${input.id}`,
+  );
+  if (!entry?.document_name) throw notFound(FILE_NOT_FOUND);
+  const byId = input.document_id !== undefined ? sql`and d.id = ${input.document_id}` : sql``;
+  const [doc] = await queryRows<{ name: string; file_key: string; mime_type: string }>(
+    db,
+    sql`select d.name, d.file_key, d.mime_type from booking_additional_documents d
+        where d.holiday_booking_id = ${entry.holiday_booking_id} and d.name = ${entry.document_name} ${byId}
+        order by d.id desc limit 1`,
+  );
+  if (!doc) throw notFound(FILE_NOT_FOUND);
+  return doc;
+}

@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import { MESSAGES } from '../../../shared/api/booking-edit';
+import { bookingStatus, bookingTotals, chargedLines, depositAmount } from '../../../shared/booking-totals';
+import { type Db, inSequence, queryRows } from '../../db/client';
+import { conflict, notFound } from '../../http/errors';
+
+/**
+ * The ledger of one booking: every change to a booking goes through these inside ONE transaction —
+ * lock the booking row (`lockBooking`), change what it changes, write history (`writeHistory`),
+ * then `recomputeBooking`, which stores the spec 1 §9 figures, departure date, status and a new
+ * version. So totals never drift from their formulas and a stale screen gets 409, not an overwrite.
+ */
+
+/** The locked booking row as the services read it. */
+export interface LockedBooking {
+  id: number;
+  version: number;
+  booking_ref: string | null;
+  customer_id: number | null;
+  agent_id: number | null;
+  affiliate_id: number | null;
+  cancelled_at: string | null;
+  cancellation_charge: string;
+  agent_confirmed: boolean;
+  changes_accepted: number;
+  departure_date: string | null;
+  created_at: string;
+}
+
+/** Runs `fn` in a transaction on a Db-typed handle (Drizzle's tx type is narrower than Db). */
+export function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((txn) => fn(txn as unknown as Db));
+}
+
+/**
+ * Locks booking `id` (`select … for update`) for the rest of the transaction. 404 when there is no
+ * such booking; 409 with MESSAGES.stale when `version` is given and the booking has moved on.
+ */
+export async function lockBooking(tx: Db, id: number, version?: number): Promise<LockedBooking> {
+  const [b] = await queryRows<LockedBooking>(
+    tx,
+    sql`select id, version, booking_ref, customer_id, agent_id, affiliate_id, cancelled_at,
+               cancellation_charge::text as cancellation_charge, agent_confirmed, changes_accepted,
+               departure_date::text as departure_date, created_at
+        from bookings where id = ${id} for update`,
+  );
+  if (!b) throw notFound('Booking not found.');
+  if (version !== undefined && version !== b.version) throw conflict(MESSAGES.stale);
+  return b;
+}
+
+/** A history entry (spec 1 §3 History entry), written in the caller's transaction. */
+export async function writeHistory(
+  tx: Db,
+  e: {
+    bookingId: number;
+    userId: number | null;
+    type: string;
+    action: string;
+    comment?: string | null;
+    documentName?: string | null;
+  },
+) {
+  await tx.execute(
+    sql`insert into booking_history (holiday_booking_id, user_id, type, action, comment, document_name)
+        values (${e.bookingId}, ${e.userId}, ${e.type}, ${e.action}, ${e.comment ?? null}, ${e.documentName ?? null})`,
+  );
+}
+
+/**
+ * Recomputes and stores booking `id`'s money (spec 1 §9 via src/shared/booking-totals.ts), its
+ * departure date (the earliest departure among its tour lines, spec 1 §5), its status, and bumps
+ * its version. `staffChange`: a change by staff after the customer accepted sets the booking back
+ * to Pending (changes_accepted = changes_reviewed = 0). Answers the new version and figures.
+ */
+export async function recomputeBooking(tx: Db, id: number, { staffChange = true } = {}) {
+  const [[b], lines, extras, discounts, [pay]] = await inSequence(
+    () =>
+      queryRows<{
+        agent_id: number | null;
+        agent_comission_percent: string | null;
+        booking_vat_percent: string;
+        cancelled_at: string | null;
+        cancellation_charge: string;
+        agent_confirmed: boolean;
+        old_tour_booking: unknown;
+      }>(
+        tx,
+        sql`select agent_id, old_tour_booking, agent_comission_percent::text as agent_comission_percent,
+                   booking_vat_percent::text as booking_vat_percent, cancelled_at,
+                   cancellation_charge::text as cancellation_charge, agent_confirmed
+            from bookings where id = ${id}`,
+      ),
+    () =>
+      queryRows<{
+        price: string;
+        sale_price: string | null;
+        base_price: string | null;
+        guests: number;
+        departure_date: string;
+        deposit_per_guest: string | null;
+      }>(
+        tx,
+        sql`select tb.price::text as price, tb.sale_price::text as sale_price, tb.base_price::text as base_price,
+                   tb.guests, i.departure_date::text as departure_date,
+                   coalesce(i.deposit_price, g.deposit_price, t.deposit_price)::text as deposit_per_guest
+            from tour_bookings tb join tour_instances i on i.id = tb.tour_instance_id
+            join tour_groups g on g.id = i.tour_group_id join tours t on t.id = tb.tour_id
+            where tb.holiday_booking_id = ${id}`,
+      ),
+    () =>
+      queryRows<{ price: string; qty: number; commissionable: boolean }>(
+        tx,
+        sql`select price::text as price, qty, commissionable from booking_extras where holiday_booking_id = ${id}`,
+      ),
+    () =>
+      queryRows<{
+        value: string | null;
+        penalty_type: number | boolean | null;
+        on_base_price: boolean | null;
+        qty: number;
+        manual_discount_price: string | null;
+      }>(
+        tx,
+        sql`select bd.discount_content->>'value' as value,
+                   (bd.discount_content->>'penalty_type')::int as penalty_type,
+                   (bd.discount_content->>'on_base_price')::boolean as on_base_price,
+                   bd.qty, bd.manual_discount_price::text as manual_discount_price
+            from booking_discounts bd where bd.holiday_booking_id = ${id} order by bd.id`,
+      ),
+    () =>
+      queryRows<{ paid: string }>(
+        tx,
+        sql`select coalesce(sum(payment_amount), 0)::text as paid from payments where holiday_booking_id = ${id}`,
+      ),
+  );
+  if (!b) throw notFound('Booking not found.');
+  const totals = bookingTotals({
+    tour_lines: chargedLines(lines, b.old_tour_booking),
+    extras,
+    discounts: discounts.map((d) => ({
+      value: d.value ?? '0',
+      penalty_type: d.penalty_type ? 1 : 0,
+      on_base_price: d.on_base_price ?? false,
+      qty: d.qty,
+      manual_discount_price: d.manual_discount_price,
+    })),
+    paid: pay?.paid ?? '0',
+    agent_commission_percent: b.agent_id ? b.agent_comission_percent : null,
+    vat_percent: b.booking_vat_percent,
+    cancelled: b.cancelled_at !== null,
+    cancellation_charge: b.cancellation_charge,
+  });
+  const deposit = depositAmount(lines, totals.total_due);
+  const status = bookingStatus({
+    cancelled: b.cancelled_at !== null,
+    total_due: totals.total_due,
+    paid: totals.paid,
+    deposit,
+    agent_confirmed: b.agent_id !== null && b.agent_confirmed,
+  });
+  const departure = lines.length ? lines.map((l) => l.departure_date).sort()[0] : null;
+  const [row] = await queryRows<{ version: number }>(
+    tx,
+    sql`update bookings set total_due = ${totals.total_due}, paid = ${totals.paid}, balance = ${totals.balance},
+               non_commissionable_extras = ${totals.non_commissionable_extras}, status = ${status},
+               departure_date = ${departure}, version = version + 1, updated_at = now()
+               ${staffChange ? sql`, changes_accepted = 0, changes_reviewed = 0` : sql``}
+        where id = ${id} returning version`,
+  );
+  return { version: row.version, totals, deposit, status };
+}

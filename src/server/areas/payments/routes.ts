@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { paymentSchema } from '../../../shared/api/booking-edit';
+import { HttpError } from '../../http/errors';
+import { ok } from '../../http/respond';
+import type { AreaDeps } from '../deps';
+import { parseJsonLosslessly, verifyCallback } from './ecommpay';
+import { applyEcommpayCallback, recordPayment, startEcommpayPayment } from './service';
+
+/**
+ * Payments (spec 1 §7 POST payments, §4 'Card payment widget'): record a transaction, or open the
+ * ECOMMPAY widget for a card payment; and the gateway's signed callback, the only way a card
+ * payment is recorded.
+ */
+export const paymentRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db, config }) => {
+  const tags = ['payments'];
+
+  app.post(
+    '/payments',
+    {
+      config: { permission: 'payments.create' },
+      schema: {
+        tags,
+        summary:
+          'Record a payment or refund on a booking (refund methods stored negative); answers data.version. ' +
+          'For ecommpay without paymentCompleted: answers data = the signed ECOMMPAY widget parameters.',
+        body: paymentSchema,
+      },
+    },
+    async (req) => {
+      const input = req.body;
+      if (input.payment_method === 'ecommpay' && !input.paymentCompleted) {
+        const origin = `${req.protocol}://${req.host}`;
+        const data = await startEcommpayPayment(db, config, input, req.user.id, origin);
+        return ok('Opening the card payment…', { data });
+      }
+      const { version } = await recordPayment(db, input, req.user.id);
+      return ok('Payment recorded successfully.', { data: { version } });
+    },
+  );
+
+  // The callback lives in its own scope: its JSON parser keeps integers beyond 2^53 (ECOMMPAY
+  // operation ids) as their exact digits, because the gateway signed those digits.
+  await app.register(async (gateway) => {
+    gateway.removeContentTypeParser('application/json');
+    gateway.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+      try {
+        done(null, parseJsonLosslessly(body as string));
+      } catch {
+        done(new HttpError(400, 'The callback is not valid JSON.'), undefined);
+      }
+    });
+    gateway.post(
+      '/payments/ecommpay/callback',
+      {
+        config: { public: true },
+        schema: {
+          tags,
+          summary:
+            'ECOMMPAY callback (no token; signed with the project secret). Bad signature → 400 and nothing ' +
+            'written; success records the payment once; decline records nothing.',
+        },
+      },
+      async (req) => {
+        const secret = config.ECOMMPAY_SECRET_KEY;
+        if (!secret) throw new HttpError(400, 'ECOMMPAY is not configured: ECOMMPAY_SECRET_KEY is not set.');
+        if (!verifyCallback(req.body, secret)) throw new HttpError(400, 'Invalid signature.');
+        const outcome = await applyEcommpayCallback(db, req.body as Record<string, unknown>);
+        const messages = {
+          recorded: 'Payment recorded.',
+          duplicate: 'Payment already recorded.',
+          status: 'Status noted.',
+          unknown: 'No such payment; nothing recorded.',
+        } as const;
+        return { success: true, message: messages[outcome] };
+      },
+    );
+  });
+};

@@ -1,0 +1,1 @@
+CREATE INDEX "tour_booking_airline_costs_line_idx" ON "tour_booking_airline_costs" USING btree ("tour_booking_id");

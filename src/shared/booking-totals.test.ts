@@ -1,0 +1,294 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  baseTotal,
+  bookingStatus,
+  bookingTotals,
+  depositAmount,
+  discountAmount,
+  extrasTotal,
+  passengerCap,
+  roomsForGuests,
+  toursTotal,
+} from './booking-totals';
+
+describe('spec 1 §9 formulas', () => {
+  it("'tour total = per-guest price (sale price if present) times guests, summed over tour lines'", () => {
+    expect(
+      toursTotal([
+        { price: '524.00', guests: 2 },
+        { price: '300.00', sale_price: '279.99', guests: 3 },
+        { price: '100.00', sale_price: '0.00', guests: 1 }, // a 0.00 sale price is not 'present'
+      ]).toFixed(2),
+    ).toBe('1987.97'); // 1048 + 839.97 + 100
+  });
+
+  it("'base total uses sale price, else base price, else price'", () => {
+    expect(
+      baseTotal([
+        { price: '524.00', base_price: '499.00', guests: 2 }, // base: 998
+        { price: '300.00', sale_price: '279.99', base_price: '250.00', guests: 1 }, // sale: 279.99
+        { price: '80.00', guests: 2 }, // price: 160
+      ]).toFixed(2),
+    ).toBe('1437.99');
+  });
+
+  it("'extras total = price times qty'", () => {
+    expect(
+      extrasTotal([
+        { price: '35.50', qty: 2 },
+        { price: '12.00', qty: 1 },
+      ]).toFixed(2),
+    ).toBe('83.00');
+  });
+
+  it("discount: 'manual amount if above 0; fixed (penalty_type 0) = value times qty; percent = value percent of the tours total, or of the base total when on_base_price is set'", () => {
+    const totals = { tours: '1048.00', base: '998.00' };
+    expect(discountAmount({ value: '25', penalty_type: 0, qty: 2 }, totals).toFixed(2)).toBe('50.00');
+    expect(discountAmount({ value: '10', penalty_type: 1, qty: 1 }, totals).toFixed(2)).toBe('104.80');
+    expect(
+      discountAmount({ value: '10', penalty_type: 1, on_base_price: true, qty: 1 }, totals).toFixed(2),
+    ).toBe('99.80');
+    expect(
+      discountAmount(
+        { value: '10', penalty_type: 1, qty: 1, manual_discount_price: '75.00' },
+        totals,
+      ).toFixed(2),
+    ).toBe('75.00');
+    // A manual amount of 0.00 is not 'above 0': the rule applies.
+    expect(
+      discountAmount({ value: '5', penalty_type: 0, qty: 3, manual_discount_price: '0.00' }, totals).toFixed(
+        2,
+      ),
+    ).toBe('15.00');
+    // Percentages round half-up to pence: 7.5 % of 333.33 = 24.99975 → 25.00.
+    expect(
+      discountAmount({ value: '7.5', penalty_type: 1, qty: 1 }, { tours: '333.33', base: '0' }).toFixed(2),
+    ).toBe('25.00');
+  });
+
+  it("'total due = tours + extras - discounts' (a customer booking for two in one room, an extra, 10 % off, a deposit paid)", () => {
+    const t = bookingTotals({
+      tour_lines: [{ price: '524.00', base_price: '499.00', guests: 2 }],
+      extras: [{ price: '35.00', qty: 2 }],
+      discounts: [{ value: '10', penalty_type: 1, qty: 1 }],
+      paid: '200.00',
+    });
+    // 1048.00 + 70.00 − 104.80 = 1013.20; balance 1013.20 − 200.00 = 813.20
+    expect(t).toMatchObject({
+      tours_total: '1048.00',
+      extras_total: '70.00',
+      discounts_total: '104.80',
+      total_due: '1013.20',
+      paid: '200.00',
+      commission: '0.00',
+      vat: '0.00',
+      balance: '813.20',
+      cancellation_value: null,
+    });
+  });
+
+  it("agent accounts: 'commission = (total due - non-commissionables) times commission percent; VAT = commission times booking_vat_percent; balance = total due - paid - (commission + VAT), floored at 0'", () => {
+    const t = bookingTotals({
+      tour_lines: [{ price: '750.00', guests: 2 }],
+      extras: [
+        { price: '40.00', qty: 2, commissionable: false },
+        { price: '20.00', qty: 1 },
+      ],
+      discounts: [],
+      paid: '300.00',
+      agent_commission_percent: '10',
+      vat_percent: '20',
+    });
+    // total 1500 + 80 + 20 = 1600; non-comm 80; commission (1600 − 80) × 10 % = 152.00; VAT 30.40
+    // balance 1600 − 300 − 182.40 = 1117.60
+    expect(t).toMatchObject({
+      total_due: '1600.00',
+      non_commissionable_extras: '80.00',
+      commission: '152.00',
+      vat: '30.40',
+      balance: '1117.60',
+    });
+    const paidUp = bookingTotals({
+      tour_lines: [{ price: '750.00', guests: 2 }],
+      extras: [],
+      discounts: [],
+      paid: '1500.00',
+      agent_commission_percent: '10',
+      vat_percent: '20',
+    });
+    expect(paidUp.balance).toBe('0.00'); // floored at 0
+  });
+
+  it("cancelled: 'Balance outstanding is the cancellation charge (or total due if the charge is zero) minus paid'", () => {
+    const base = {
+      tour_lines: [{ price: '524.00', guests: 2 }],
+      extras: [],
+      discounts: [],
+      paid: '200.00',
+      cancelled: true,
+    };
+    expect(bookingTotals({ ...base, cancellation_charge: '150.00' })).toMatchObject({
+      balance: '-50.00', // 50.00 to give back
+      cancellation_value: '150.00',
+    });
+    expect(bookingTotals({ ...base, cancellation_charge: '0.00' })).toMatchObject({
+      balance: '848.00',
+      cancellation_value: '1048.00',
+    });
+  });
+
+  it('discounts never make the total due negative', () => {
+    expect(
+      bookingTotals({
+        tour_lines: [{ price: '100.00', guests: 1 }],
+        extras: [],
+        discounts: [{ value: '500', penalty_type: 0, qty: 1 }],
+        paid: 0,
+      }).total_due,
+    ).toBe('0.00');
+  });
+
+  it("rooms: 'guests divided by room occupancy, rounded up'", () => {
+    expect(roomsForGuests(2, 2)).toBe(1);
+    expect(roomsForGuests(3, 2)).toBe(2);
+    expect(roomsForGuests(1, 3)).toBe(1);
+    expect(roomsForGuests(4, 0)).toBe(4);
+  });
+
+  it("passengers allocated are 'limited to the number of booking passengers (5 when the booking has none)'", () => {
+    expect(passengerCap(0)).toBe(5);
+    expect(passengerCap(3)).toBe(3);
+  });
+
+  it('deposit: per-guest deposits times guests, never more than the total due', () => {
+    expect(depositAmount([{ deposit_per_guest: '100.00', guests: 2 }], '1013.20')).toBe('200.00');
+    expect(depositAmount([{ deposit_per_guest: '600.00', guests: 2 }], '1013.20')).toBe('1013.20');
+    expect(depositAmount([{ deposit_per_guest: null, guests: 2 }], '1013.20')).toBe('0.00');
+  });
+
+  it('status: Cancelled, Paid, Confirmed (deposit or agent confirmation), Pending', () => {
+    expect(bookingStatus({ cancelled: true, total_due: '10', paid: '10', deposit: '0' })).toBe('Cancelled');
+    expect(bookingStatus({ cancelled: false, total_due: '10', paid: '10', deposit: '5' })).toBe('Paid');
+    expect(bookingStatus({ cancelled: false, total_due: '10', paid: '5', deposit: '5' })).toBe('Confirmed');
+    expect(
+      bookingStatus({ cancelled: false, total_due: '10', paid: '0', deposit: '5', agent_confirmed: true }),
+    ).toBe('Confirmed');
+    expect(bookingStatus({ cancelled: false, total_due: '10', paid: '4', deposit: '5' })).toBe('Pending');
+  });
+});
+
+// ---- properties: the decimal formulas never drift from an integer-pence recomputation ----------
+
+const pence = fc.integer({ min: 0, max: 500_000 }); // up to £5,000.00
+const asPounds = (p: number) => (p / 100).toFixed(2);
+const line = fc.record({
+  price: pence,
+  sale: fc.option(pence),
+  base: fc.option(pence),
+  guests: fc.integer({ min: 1, max: 9 }),
+});
+const extra = fc.record({ price: pence, qty: fc.integer({ min: 1, max: 9 }), commissionable: fc.boolean() });
+const discount = fc.record({
+  value: fc.integer({ min: 0, max: 5000 }), // fixed: pence; percent: hundredths of a percent
+  percent: fc.boolean(),
+  onBase: fc.boolean(),
+  qty: fc.integer({ min: 1, max: 5 }),
+  manual: fc.option(fc.integer({ min: 100, max: 50_000 })),
+});
+
+/** Half-up division of non-negative bigints. */
+const divRound = (n: bigint, d: bigint) => (n * 2n + d) / (2n * d);
+
+describe('properties (fast-check)', () => {
+  it('every figure equals an independent recomputation in integer pence', () => {
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 4 }),
+        fc.array(extra, { maxLength: 4 }),
+        fc.array(discount, { maxLength: 3 }),
+        fc.integer({ min: 0, max: 2_000_000 }),
+        fc.option(fc.integer({ min: 0, max: 2000 })), // commission in hundredths of a percent
+        (lines, extras, discounts, paid, commission) => {
+          const t = bookingTotals({
+            tour_lines: lines.map((l) => ({
+              price: asPounds(l.price),
+              sale_price: l.sale === null ? null : asPounds(l.sale),
+              base_price: l.base === null ? null : asPounds(l.base),
+              guests: l.guests,
+            })),
+            extras: extras.map((e) => ({
+              price: asPounds(e.price),
+              qty: e.qty,
+              commissionable: e.commissionable,
+            })),
+            discounts: discounts.map((d) => ({
+              value: d.percent ? (d.value / 100).toFixed(2) : asPounds(d.value),
+              penalty_type: d.percent ? 1 : 0,
+              on_base_price: d.onBase,
+              qty: d.qty,
+              manual_discount_price: d.manual === null ? null : asPounds(d.manual),
+            })),
+            paid: asPounds(paid),
+            agent_commission_percent: commission === null ? null : (commission / 100).toFixed(2),
+            vat_percent: '20',
+          });
+          const tours = lines.reduce(
+            (s, l) => s + BigInt((l.sale && l.sale > 0 ? l.sale : l.price) * l.guests),
+            0n,
+          );
+          const base = lines.reduce((s, l) => {
+            const v = [l.sale, l.base, l.price].find((x) => x !== null && x > 0) ?? 0;
+            return s + BigInt(v * l.guests);
+          }, 0n);
+          const ex = extras.reduce((s, e) => s + BigInt(e.price * e.qty), 0n);
+          const disc = discounts.reduce((s, d) => {
+            if (d.manual !== null && d.manual > 0) return s + BigInt(d.manual);
+            if (!d.percent) return s + BigInt(d.value * d.qty);
+            return s + divRound((d.onBase ? base : tours) * BigInt(d.value), 10_000n);
+          }, 0n);
+          let total = tours + ex - disc;
+          if (total < 0n) total = 0n;
+          const nonComm = extras
+            .filter((e) => !e.commissionable)
+            .reduce((s, e) => s + BigInt(e.price * e.qty), 0n);
+          const commissionable = total - nonComm > 0n ? total - nonComm : 0n;
+          const comm = commission ? divRound(commissionable * BigInt(commission), 10_000n) : 0n;
+          const vat = divRound(comm * 20n, 100n);
+          let balance = total - BigInt(paid) - comm - vat;
+          if (balance < 0n) balance = 0n;
+          const p = (n: bigint) => (Number(n) / 100).toFixed(2);
+          expect(t.tours_total).toBe(p(tours));
+          expect(t.extras_total).toBe(p(ex));
+          expect(t.discounts_total).toBe(p(disc));
+          expect(t.total_due).toBe(p(total));
+          expect(t.commission).toBe(p(comm));
+          expect(t.vat).toBe(p(vat));
+          expect(t.balance).toBe(p(balance));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('totals do not depend on the order of lines, extras and discounts', () => {
+    fc.assert(
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 5 }),
+        fc.array(extra, { maxLength: 5 }),
+        (lines, extras) => {
+          const input = (ls: typeof lines, es: typeof extras) =>
+            bookingTotals({
+              tour_lines: ls.map((l) => ({ price: asPounds(l.price), guests: l.guests })),
+              extras: es.map((e) => ({ price: asPounds(e.price), qty: e.qty })),
+              discounts: [],
+              paid: 0,
+            });
+          const a = input(lines, extras);
+          const b = input([...lines].reverse(), [...extras].reverse());
+          expect(b.total_due).toBe(a.total_due);
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,227 @@
+import Decimal from 'decimal.js';
+
+/**
+ * The money of a booking (spec 1 §9 'Formulas'), in one place: the server recomputes and stores
+ * these in the same transaction as every change; the booking screen previews them with the same
+ * functions. Amounts are pounds as decimal text ('499.00'); arithmetic is decimal.js, never floats;
+ * each computed amount is rounded half-up to pence.
+ */
+
+type Amount = string | number | null | undefined;
+
+const dec = (v: Amount): Decimal => {
+  if (v === null || v === undefined) return new Decimal(0);
+  if (typeof v === 'string' && v.trim() === '') return new Decimal(0);
+  return new Decimal(v);
+};
+const pence = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+/** Pounds as text with two decimals ('12.50'). */
+export const money = (d: Decimal | Amount) => pence(d instanceof Decimal ? d : dec(d)).toFixed(2);
+const set = (v: Amount) => v !== null && v !== undefined && !(typeof v === 'string' && v.trim() === '');
+
+/** A tour line as the formulas need it: per-guest prices in pounds and the number of guests. */
+export interface TotalsTourLine {
+  price: Amount;
+  sale_price?: Amount;
+  base_price?: Amount;
+  guests: number;
+}
+
+/** An extra on the booking: price in pounds per unit, quantity, and whether commission is paid on it. */
+export interface TotalsExtra {
+  price: Amount;
+  qty: number;
+  /** false: a non-commissionable extra (spec 1 §9 agent accounts). Default true. */
+  commissionable?: boolean;
+}
+
+/** A discount on the booking, as applied (its snapshot). */
+export interface TotalsDiscount {
+  value: Amount;
+  /** 0 = a fixed amount in pounds, otherwise a percentage. */
+  penalty_type: number | boolean;
+  on_base_price?: boolean;
+  qty: number;
+  /** A manual amount in pounds; used instead of the rule when above 0. */
+  manual_discount_price?: Amount;
+}
+
+/**
+ * 'tour total = per-guest price (sale price if present) times guests, summed over tour lines'.
+ * A sale price counts as present when it is set and above 0.00.
+ */
+export function toursTotal(lines: readonly TotalsTourLine[]): Decimal {
+  return lines.reduce((sum, l) => {
+    const perGuest = set(l.sale_price) && dec(l.sale_price).gt(0) ? dec(l.sale_price) : dec(l.price);
+    return sum.plus(perGuest.mul(l.guests));
+  }, new Decimal(0));
+}
+
+/** 'base total uses sale price, else base price, else price' (each when set and above 0.00), times guests. */
+export function baseTotal(lines: readonly TotalsTourLine[]): Decimal {
+  return lines.reduce((sum, l) => {
+    const perGuest = [l.sale_price, l.base_price, l.price].find((v) => set(v) && dec(v).gt(0));
+    return sum.plus(dec(perGuest).mul(l.guests));
+  }, new Decimal(0));
+}
+
+/** 'extras total = price times qty', summed. */
+export function extrasTotal(extras: readonly TotalsExtra[]): Decimal {
+  return extras.reduce((sum, e) => sum.plus(dec(e.price).mul(e.qty)), new Decimal(0));
+}
+
+/**
+ * One discount's amount in pounds: 'manual amount if above 0; fixed (penalty_type 0) = value times
+ * qty; percent = value percent of the tours total, or of the base total when on_base_price is set'.
+ */
+export function discountAmount(
+  d: TotalsDiscount,
+  totals: { tours: Decimal | Amount; base: Decimal | Amount },
+): Decimal {
+  if (set(d.manual_discount_price) && dec(d.manual_discount_price).gt(0))
+    return pence(dec(d.manual_discount_price));
+  const percent = d.penalty_type !== 0 && d.penalty_type !== false;
+  if (!percent) return pence(dec(d.value).mul(d.qty));
+  const of = d.on_base_price ? totals.base : totals.tours;
+  return pence((of instanceof Decimal ? of : dec(of)).mul(dec(d.value)).div(100));
+}
+
+export interface BookingTotalsInput {
+  tour_lines: readonly TotalsTourLine[];
+  extras: readonly TotalsExtra[];
+  discounts: readonly TotalsDiscount[];
+  /** Sum of payments in pounds (refunds negative). */
+  paid: Amount;
+  /** The agent's commission percent; null or 0 when the booking has no agent. */
+  agent_commission_percent?: Amount;
+  /** VAT percent charged on the commission (booking_vat_percent). */
+  vat_percent?: Amount;
+  /** The booking is cancelled: the balance is what the cancellation leaves to pay. */
+  cancelled?: boolean;
+  cancellation_charge?: Amount;
+}
+
+export interface BookingTotals {
+  tours_total: string;
+  base_total: string;
+  extras_total: string;
+  /** Each discount's amount, in the order given. */
+  discount_amounts: string[];
+  discounts_total: string;
+  /** tours + extras − discounts, never below 0.00. */
+  total_due: string;
+  paid: string;
+  non_commissionable_extras: string;
+  commission: string;
+  vat: string;
+  /** What is left to pay; see bookingTotals. */
+  balance: string;
+  /** A cancelled booking: the charge, or the total due when the charge is 0.00 (the invoice value kept). */
+  cancellation_value: string | null;
+}
+
+/**
+ * Every figure of spec 1 §9 for one booking:
+ * - total due = tours + extras − discounts (floored at 0.00: discounts never make a booking owe money back);
+ * - agent accounts: non-commissionable = price × qty of the non-commissionable extras; commission =
+ *   (total due − non-commissionables) × commission percent; VAT = commission × booking_vat_percent;
+ * - balance = total due − paid − (commission + VAT), floored at 0 (commission is 0 with no agent);
+ * - cancelled (spec 1 §4): balance outstanding = the cancellation charge (or total due when the
+ *   charge is zero) − paid; negative when more was paid than is owed (money to give back).
+ */
+export function bookingTotals(input: BookingTotalsInput): BookingTotals {
+  const tours = pence(toursTotal(input.tour_lines));
+  const base = pence(baseTotal(input.tour_lines));
+  const extras = pence(extrasTotal(input.extras));
+  const amounts = input.discounts.map((d) => discountAmount(d, { tours, base }));
+  const discounts = amounts.reduce((s, a) => s.plus(a), new Decimal(0));
+  const totalDue = Decimal.max(0, tours.plus(extras).minus(discounts));
+  const paid = pence(dec(input.paid));
+  const nonCommissionable = pence(extrasTotal(input.extras.filter((e) => e.commissionable === false)));
+  const rate = dec(input.agent_commission_percent);
+  const commission = rate.gt(0)
+    ? pence(Decimal.max(0, totalDue.minus(nonCommissionable)).mul(rate).div(100))
+    : new Decimal(0);
+  const vat = pence(commission.mul(dec(input.vat_percent)).div(100));
+  let balance: Decimal;
+  let cancellationValue: Decimal | null = null;
+  if (input.cancelled) {
+    const charge = pence(dec(input.cancellation_charge));
+    cancellationValue = charge.gt(0) ? charge : totalDue;
+    balance = cancellationValue.minus(paid);
+  } else {
+    balance = Decimal.max(0, totalDue.minus(paid).minus(commission.plus(vat)));
+  }
+  return {
+    tours_total: money(tours),
+    base_total: money(base),
+    extras_total: money(extras),
+    discount_amounts: amounts.map(money),
+    discounts_total: money(discounts),
+    total_due: money(totalDue),
+    paid: money(paid),
+    non_commissionable_extras: money(nonCommissionable),
+    commission: money(commission),
+    vat: money(vat),
+    balance: money(balance),
+    cancellation_value: cancellationValue ? money(cancellationValue) : null,
+  };
+}
+
+/**
+ * The lines a booking is charged for: its tour lines; a booking imported from the old system with
+ * no tour lines is charged what the old system invoiced (old_tour_booking.total_revenue), so its
+ * total due survives any change made here.
+ */
+export function chargedLines(lines: readonly TotalsTourLine[], oldTourBooking: unknown): TotalsTourLine[] {
+  if (lines.length) return [...lines];
+  const revenue = (oldTourBooking as { total_revenue?: unknown } | null)?.total_revenue;
+  return typeof revenue === 'string' || typeof revenue === 'number'
+    ? [{ price: String(revenue), guests: 1 }]
+    : [];
+}
+
+/**
+ * Rooms a tour line needs (spec 1 §4 'Rooms', §5): guests divided by the room's occupancy, rounded
+ * up. Occupancy below 1 counts as 1.
+ */
+export function roomsForGuests(guests: number, occupancy: number): number {
+  return Math.ceil(guests / Math.max(1, occupancy));
+}
+
+/** Spec 1 §9: passengers allocated to a line are capped at the booking's passengers, 5 when none. */
+export const DEFAULT_PASSENGER_CAP = 5;
+export function passengerCap(bookingPassengers: number): number {
+  return bookingPassengers > 0 ? bookingPassengers : DEFAULT_PASSENGER_CAP;
+}
+
+/**
+ * The deposit a booking asks for: per guest, each line's deposit (instance, else group, else tour
+ * deposit_price) times its guests, never more than the total due. Pounds.
+ */
+export function depositAmount(
+  lines: readonly { deposit_per_guest: Amount; guests: number }[],
+  totalDue: Amount,
+): string {
+  const sum = lines.reduce((s, l) => s.plus(dec(l.deposit_per_guest).mul(l.guests)), new Decimal(0));
+  return money(Decimal.min(sum, dec(totalDue)));
+}
+
+/**
+ * The status text kept on the booking (spec 1 §3 status; 'Cancelled' highlighted): Cancelled once
+ * cancelled; Paid when payments cover the total due; Confirmed when they cover the deposit (or an
+ * agent has confirmed it); else Pending.
+ */
+export function bookingStatus(b: {
+  cancelled: boolean;
+  total_due: Amount;
+  paid: Amount;
+  deposit: Amount;
+  agent_confirmed?: boolean;
+}): 'Cancelled' | 'Paid' | 'Confirmed' | 'Pending' {
+  if (b.cancelled) return 'Cancelled';
+  const paid = dec(b.paid);
+  if (dec(b.total_due).gt(0) && paid.gte(dec(b.total_due))) return 'Paid';
+  if ((paid.gt(0) && paid.gte(dec(b.deposit))) || b.agent_confirmed) return 'Confirmed';
+  return 'Pending';
+}

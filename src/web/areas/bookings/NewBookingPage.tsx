@@ -1,0 +1,514 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  CloseButton,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { Customer } from '../../../shared/api/customers';
+import { pathTo } from '../../../shared/routes';
+import { ApiError, api } from '../../api/client';
+import { formatDate, formatMoney } from '../../lib/format';
+import { type CustomerHit, CustomerTypeahead } from '../../ui/CustomerTypeahead';
+import { PageHeader } from '../../ui/PageHeader';
+import { type PartyChoice, PartyPickerModal } from '../../ui/PartyPickerModal';
+import { useCan } from '../../ui/permissions';
+import { AddTourPanel, instanceRoomsKey } from './AddTourPanel';
+import {
+  airlineEmailFor,
+  type ChosenTourLine,
+  lineTotal,
+  newBookingProblem,
+  newBookingTotals,
+  perGuestPrice,
+  toBookingCreate,
+} from './new-booking';
+import { type CreatableParty, PartyCreateModal } from './PartyCreateModal';
+
+/** The system setting holding the one external mail domain of custom airline addresses (spec 1 §4). */
+const AIRLINE_DOMAIN_SETTING = 'airline_reference_email_domain';
+
+/**
+ * New booking (/bookings/create, route booking-create, spec 1 §2 'New booking', §5, §8): a summary,
+ * pickers for customer, agent and affiliate (each may be created in a modal), the tour lines added
+ * through the add-a-tour panel (offered once a customer or agent is linked), an optional custom
+ * airline reference email, and 'Proceed with booking' (POST bookings), which goes on to the new
+ * booking's edit screen. `?customer_id=` links that customer (Create Booking on a customer).
+ * Role 1 only (bookings.create); other roles see a notice.
+ */
+export function NewBookingPage() {
+  const mayCreate = useCan('bookings.create');
+  if (!mayCreate) {
+    return (
+      <>
+        <PageHeader title="New booking" />
+        <Alert color="yellow" title="Not available" maw={640}>
+          <Text size="sm" mb="sm">
+            Only an administrator can create bookings.
+          </Text>
+          <Button component={Link} to={pathTo('bookings')} variant="light" size="xs">
+            Back to bookings
+          </Button>
+        </Alert>
+      </>
+    );
+  }
+  return <NewBookingForm />;
+}
+
+function NewBookingForm() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const [customerId, setCustomerId] = useState<number | null>(() => {
+    const n = Number(params.get('customer_id'));
+    return Number.isInteger(n) && n > 0 ? n : null;
+  });
+  const [customerHit, setCustomerHit] = useState<CustomerHit | null>(null);
+  const [agent, setAgent] = useState<PartyChoice | null>(null);
+  const [affiliate, setAffiliate] = useState<PartyChoice | null>(null);
+  // Each line keeps a key of its own: the same room may be added twice, and lines can be removed.
+  const [items, setItems] = useState<{ key: number; line: ChosenTourLine }[]>([]);
+  const nextKey = useRef(1);
+  const lines = items.map((i) => i.line);
+  const [customAirline, setCustomAirline] = useState(false);
+  const [domain, setDomain] = useState<string | null>(null);
+  const [airlineEmail, setAirlineEmail] = useState('');
+  const [creating, setCreating] = useState<CreatableParty | null>(null);
+  const [problem, setProblem] = useState<string[]>([]);
+
+  const customer = useQuery({
+    queryKey: ['customer', customerId],
+    queryFn: () => api.get<{ data: Customer }>(`/customers/${customerId}`).then((r) => r.data),
+    enabled: customerId !== null,
+  });
+  const linkedCustomer = customer.data?.id === customerId ? customer.data : null;
+  const hit: CustomerHit | null =
+    customerHit?.id === customerId ? customerHit : linkedCustomer ? toHit(linkedCustomer) : null;
+  const domains = useAirlineDomains();
+  const totals = newBookingTotals(lines);
+  const hasParty = customerId !== null || agent !== null;
+
+  const save = useMutation({
+    mutationFn: () =>
+      api.post<{ message?: string; data: { id: number } }>(
+        '/bookings',
+        toBookingCreate({
+          customer_id: customerId,
+          agent_id: agent?.id ?? null,
+          affiliate_id: affiliate?.id ?? null,
+          lines,
+          custom_airline: customAirline,
+          airline_reference_email: airlineEmail,
+        }),
+      ),
+    onSuccess: (answer) => {
+      notifications.show({ color: 'green', message: answer.message ?? 'Booking created successfully.' });
+      void queryClient.invalidateQueries({ queryKey: ['table', '/bookings/table'] });
+      navigate(pathTo('booking-edit', { id: answer.data.id }));
+    },
+    onError: (err) => {
+      // Spec 1 §5: only the first message of each item shows; the form stays as it was.
+      const fields = err instanceof ApiError ? Object.values(err.fieldErrors) : [];
+      setProblem(fields.length ? fields : [err.message]);
+      notifications.show({ color: 'red', title: 'Error', message: err.message });
+      // A 409 means a room went meanwhile: show the rooms left as they are now.
+      void queryClient.invalidateQueries({ queryKey: instanceRoomsKey() });
+    },
+  });
+
+  const proceed = () => {
+    const found = newBookingProblem({
+      customer_id: customerId,
+      agent_id: agent?.id ?? null,
+      affiliate_id: affiliate?.id ?? null,
+      lines,
+      custom_airline: customAirline,
+      airline_reference_email: airlineEmail,
+    });
+    if (found) {
+      setProblem([found.message]);
+      notifications.show({ color: 'red', title: 'Error', message: found.message });
+      return;
+    }
+    setProblem([]);
+    save.mutate();
+  };
+
+  const linkCustomer = (id: number | null, h: CustomerHit | null) => {
+    setCustomerId(id);
+    setCustomerHit(h);
+    setProblem([]);
+    // An address built from the previous customer's name no longer fits: choose the domain again.
+    if (domain) {
+      setDomain(null);
+      setAirlineEmail('');
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title="New booking" />
+      <Stack gap="lg">
+        <Summary
+          customer={linkedCustomer}
+          customerLabel={hit ? hitName(hit) : null}
+          agent={agent}
+          affiliate={affiliate}
+          lines={lines}
+          totals={totals}
+        />
+
+        <Block title="Booking for">
+          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+            <Stack gap={6}>
+              <CustomerTypeahead
+                // Remounts when a customer is linked from outside (query, Create new) to show its name.
+                key={hit?.id ?? 'none'}
+                label="Customer"
+                value={customerId}
+                selected={hit}
+                onChange={linkCustomer}
+              />
+              <CreateNew label="customer" onClick={() => setCreating('customer')} />
+            </Stack>
+            <Stack gap={6}>
+              <PartyPickerModal
+                kind="agent"
+                label="Agent"
+                value={agent}
+                onChange={(v) => {
+                  setAgent(v);
+                  setProblem([]);
+                }}
+              />
+              <CreateNew label="agent" onClick={() => setCreating('agent')} />
+            </Stack>
+            <Stack gap={6}>
+              <PartyPickerModal
+                kind="affiliate"
+                label="Affiliate"
+                value={affiliate}
+                onChange={setAffiliate}
+              />
+              <CreateNew label="affiliate" onClick={() => setCreating('affiliate')} />
+            </Stack>
+          </SimpleGrid>
+        </Block>
+
+        {lines.length > 0 && (
+          <Block title="Tour booking items">
+            <LinesTable
+              items={items}
+              toursTotal={totals.tours_total}
+              onRemove={(key) => setItems((list) => list.filter((i) => i.key !== key))}
+            />
+          </Block>
+        )}
+
+        {hasParty ? (
+          <Block title="Add tour to booking">
+            <AddTourPanel
+              submitLabel="Add tour to booking"
+              held={items.map((i) => i.line)}
+              onAdd={(line) => {
+                setItems((list) => [...list, { key: nextKey.current++, line }]);
+                setProblem([]);
+                notifications.show({ color: 'green', message: `${line.tour_name} added to the booking.` });
+              }}
+            />
+          </Block>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Link a customer or an agent to add tours to this booking.
+          </Text>
+        )}
+
+        <Block title="Custom airline reference email">
+          <Switch
+            label="Use a custom airline reference email"
+            checked={customAirline}
+            onChange={(e) => setCustomAirline(e.currentTarget.checked)}
+          />
+          {customAirline && (
+            <Group mt="md" align="flex-start" gap="md" wrap="wrap">
+              {domains.length > 0 && (
+                <Select
+                  label="Allowed domain"
+                  placeholder="Choose a domain"
+                  data={domains}
+                  value={domain}
+                  clearable
+                  w={240}
+                  onChange={(d) => {
+                    setDomain(d);
+                    // Spec 1 §4: choosing a domain builds the address; clearing it empties it.
+                    setAirlineEmail(airlineEmailFor(linkedCustomer, d));
+                  }}
+                  description={linkedCustomer ? undefined : 'Link a customer to build the address'}
+                />
+              )}
+              <TextInput
+                label="Airline reference email"
+                type="email"
+                w={360}
+                maxLength={200}
+                value={airlineEmail}
+                onChange={(e) => setAirlineEmail(e.currentTarget.value)}
+              />
+            </Group>
+          )}
+        </Block>
+
+        {problem.length > 0 && (
+          <Alert color="red" title="The booking was not created" role="alert">
+            {problem.map((p) => (
+              <Text size="sm" key={p}>
+                {p}
+              </Text>
+            ))}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button component={Link} to={pathTo('bookings')} variant="default" disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button size="md" onClick={proceed} disabled={save.isPending}>
+            {save.isPending ? 'Creating...' : 'Proceed with booking'}
+          </Button>
+        </Group>
+      </Stack>
+
+      <PartyCreateModal
+        kind={creating}
+        onClose={() => setCreating(null)}
+        onCreated={(kind, party) => {
+          setProblem([]);
+          if (kind === 'customer') linkCustomer(party.id, null);
+          else if (kind === 'agent') setAgent(party);
+          else setAffiliate(party);
+        }}
+      />
+    </>
+  );
+}
+
+const toHit = (c: Customer): CustomerHit => ({
+  id: c.id,
+  first_name: c.first_name,
+  last_name: c.last_name,
+  full_name: c.full_name,
+  postcode: c.postcode,
+  email: c.email,
+});
+
+const hitName = (h: CustomerHit) =>
+  h.full_name || [h.first_name, h.last_name].filter(Boolean).join(' ') || `Customer #${h.id}`;
+
+/**
+ * The one external mail domain custom airline addresses may use (spec 1 §4), read from the system
+ * settings; none when the setting is missing or cannot be read (the address is then typed).
+ */
+function useAirlineDomains(): string[] {
+  const query = useQuery({
+    queryKey: ['system-settings', AIRLINE_DOMAIN_SETTING],
+    queryFn: () =>
+      api
+        .get<{ data: { name: string; value: string | null }[] }>('/settings/system/table', {
+          draw: 1,
+          start: 0,
+          length: 10,
+          'search[value]': AIRLINE_DOMAIN_SETTING,
+        })
+        .then((r) => r.data),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  const value = query.data?.find((s) => s.name === AIRLINE_DOMAIN_SETTING)?.value?.trim();
+  return value ? [value] : [];
+}
+
+/** A titled card of the screen. */
+function Block({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
+      <Title order={2} size="h4" mb="md">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function CreateNew({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Group justify="flex-end">
+      <Button size="compact-xs" variant="subtle" onClick={onClick} aria-label={`Create new ${label}`}>
+        + Create new
+      </Button>
+    </Group>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" fw={500}>
+        {label}
+      </Text>
+      <Text size="sm" fw={500} component="div">
+        {children === null || children === undefined || children === '' ? '—' : children}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The summary card: who the booking is for, its lines and the tours total (spec 1 §9). */
+function Summary({
+  customer,
+  customerLabel,
+  agent,
+  affiliate,
+  lines,
+  totals,
+}: {
+  customer: Customer | null;
+  customerLabel: string | null;
+  agent: PartyChoice | null;
+  affiliate: PartyChoice | null;
+  lines: ChosenTourLine[];
+  totals: ReturnType<typeof newBookingTotals>;
+}) {
+  const departure = lines.map((l) => l.departure_date).sort()[0];
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label="Summary">
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
+        <Fact label="Customer">
+          {customerLabel && (
+            <Group gap={6} wrap="wrap">
+              {customer ? (
+                <Anchor component={Link} to={pathTo('customer-edit', { id: customer.id })} size="sm" fw={500}>
+                  {customerLabel}
+                </Anchor>
+              ) : (
+                customerLabel
+              )}
+              {customer?.is_blacklisted && (
+                <Badge color="red" size="sm">
+                  (Blacklisted)
+                </Badge>
+              )}
+            </Group>
+          )}
+        </Fact>
+        <Fact label="Agent">{agent ? `${agent.name}${agent.code ? ` (${agent.code})` : ''}` : null}</Fact>
+        <Fact label="Affiliate">{affiliate?.name}</Fact>
+        <Fact label="Departure">{formatDate(departure)}</Fact>
+        <Fact label="Tours">
+          {lines.length
+            ? `${lines.length} ${lines.length === 1 ? 'line' : 'lines'}, ${totals.guests} ${totals.guests === 1 ? 'guest' : 'guests'}`
+            : 'None yet'}
+        </Fact>
+        <Fact label="Tours total">
+          <Text span fw={700} size="lg">
+            {formatMoney(totals.tours_total)}
+          </Text>
+        </Fact>
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+/** The chosen tour lines with their prices; each may be removed before the booking is made. */
+function LinesTable({
+  items,
+  toursTotal,
+  onRemove,
+}: {
+  items: { key: number; line: ChosenTourLine }[];
+  toursTotal: string;
+  onRemove: (key: number) => void;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table withTableBorder striped fz="sm" aria-label="Tour booking items">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Tour</Table.Th>
+            <Table.Th>Departure</Table.Th>
+            <Table.Th>Room</Table.Th>
+            <Table.Th ta="right">Guests</Table.Th>
+            <Table.Th ta="right">Rooms</Table.Th>
+            <Table.Th ta="right">Price per guest</Table.Th>
+            <Table.Th ta="right">Line total</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map(({ key, line: l }) => (
+            <Table.Tr key={key}>
+              <Table.Td>
+                {l.tour_name}
+                {l.airline_ref && (
+                  <Text size="xs" c="dimmed">
+                    Airline ref {l.airline_ref}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {formatDate(l.departure_date)}
+                {l.instance_title && (
+                  <Text size="xs" c="dimmed">
+                    {l.instance_title}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {l.accommodation_name} – {l.room_name}
+                <Text size="xs" c="dimmed">
+                  {[l.board_basis, `sleeps ${l.occupancy}`].filter(Boolean).join(' · ')}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">{l.guests}</Table.Td>
+              <Table.Td ta="right">{l.rooms}</Table.Td>
+              <Table.Td ta="right">{formatMoney(perGuestPrice(l))}</Table.Td>
+              <Table.Td ta="right" fw={600}>
+                {formatMoney(lineTotal(l, l.guests))}
+              </Table.Td>
+              <Table.Td ta="right">
+                <CloseButton
+                  aria-label={`Remove ${l.tour_name} on ${formatDate(l.departure_date)}`}
+                  title="Remove"
+                  onClick={() => onRemove(key)}
+                />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr>
+            <Table.Th colSpan={6} ta="right">
+              Tours total
+            </Table.Th>
+            <Table.Th ta="right">{formatMoney(toursTotal)}</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

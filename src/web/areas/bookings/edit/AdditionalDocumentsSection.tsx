@@ -1,0 +1,195 @@
+import { Anchor, Button, FileInput, Group, Stack, Table, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { type BookingDetail, MESSAGES } from '../../../../shared/api/booking-edit';
+import { ApiError, api } from '../../../api/client';
+import { formatDateTime } from '../../../lib/format';
+import { confirmAction, confirmDelete } from '../../../ui/confirm';
+import { useCan } from '../../../ui/permissions';
+import { useBookingChange } from '../booking-api';
+import { documentUploadFields, isImageOrPdf } from './booking-sections';
+import { SectionEmpty } from './section-kit';
+
+type Doc = BookingDetail['additional_documents'][number];
+
+/**
+ * Additional documents (spec 1 §2, §5 'additional documents accept images and PDFs, several files at
+ * once', §8): name, detail, date; download for everyone ('File not found' when the file is gone);
+ * role 1 emails one to the customer (else the agent) and deletes one, each after confirmation, and
+ * uploads several images/PDFs at once with a document detail.
+ */
+export function AdditionalDocumentsSection({
+  booking,
+  canEdit,
+}: {
+  booking: BookingDetail;
+  canEdit: boolean;
+}) {
+  const allowed = useCan('bookings.additionalDocuments');
+  const mayEdit = canEdit && allowed;
+  const [downloading, setDownloading] = useState<number | null>(null);
+  const remove = useBookingChange(booking, (docId: number, b) =>
+    api.post<{ message?: string }>(`/bookings/${docId}/additional-documents/delete`, { version: b.version }),
+  );
+  const email = useBookingChange(booking, (docId: number, b) =>
+    api.get<{ message?: string }>(`/bookings/${b.id}/additional-document-email/${docId}`),
+  );
+  const download = async (doc: Doc) => {
+    setDownloading(doc.id);
+    try {
+      await api.download(`/bookings/${doc.id}/additional-documents/download`, { fallbackName: doc.name });
+    } catch (err) {
+      // Spec 1 §8: an additional document download that is not 200 says 'File not found'.
+      notifications.show({
+        color: 'red',
+        title: 'Error',
+        message: err instanceof ApiError && err.status === 0 ? err.message : MESSAGES.fileNotFound,
+      });
+    } finally {
+      setDownloading(null);
+    }
+  };
+  const docs = booking.additional_documents;
+  return (
+    <Stack gap="md">
+      {docs.length === 0 ? (
+        <SectionEmpty>No additional documents have been added to this booking.</SectionEmpty>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped withTableBorder fz="sm" aria-label="Additional documents" verticalSpacing={6}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Detail</Table.Th>
+                <Table.Th>Added</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {docs.map((d) => (
+                <Table.Tr key={d.id}>
+                  <Table.Td style={{ wordBreak: 'break-all' }}>{d.name}</Table.Td>
+                  <Table.Td>{d.document_detail}</Table.Td>
+                  <Table.Td>{formatDateTime(d.created_at)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="sm" wrap="nowrap" justify="flex-end">
+                      <Anchor
+                        component="button"
+                        type="button"
+                        size="sm"
+                        disabled={downloading === d.id}
+                        aria-label={`Download ${d.name}`}
+                        onClick={() => void download(d)}
+                      >
+                        {downloading === d.id ? 'Downloading...' : 'Download'}
+                      </Anchor>
+                      {mayEdit && (
+                        <Anchor
+                          component="button"
+                          type="button"
+                          size="sm"
+                          disabled={email.isPending}
+                          aria-label={`Email ${d.name}`}
+                          onClick={async () => {
+                            if (
+                              await confirmAction(
+                                'Are you sure you want to email this document to the customer (or the agent when there is no customer)?',
+                                { title: 'Email document', confirmLabel: 'Send' },
+                              )
+                            )
+                              email.mutate(d.id);
+                          }}
+                        >
+                          {email.isPending && email.variables === d.id ? 'Sending...' : 'Email'}
+                        </Anchor>
+                      )}
+                      {mayEdit && (
+                        <Anchor
+                          component="button"
+                          type="button"
+                          size="sm"
+                          c="red"
+                          disabled={remove.isPending}
+                          aria-label={`Delete ${d.name}`}
+                          onClick={async () => {
+                            if (
+                              await confirmDelete(`Are you sure you want to delete the document ${d.name}?`)
+                            )
+                              remove.mutate(d.id);
+                          }}
+                        >
+                          {remove.isPending && remove.variables === d.id ? 'Deleting...' : 'Delete'}
+                        </Anchor>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {mayEdit && <UploadDocuments booking={booking} />}
+    </Stack>
+  );
+}
+
+/** Several images/PDFs at once with one document detail (POST bookings/{id}/additional-documents). */
+function UploadDocuments({ booking }: { booking: BookingDetail }) {
+  const [files, setFiles] = useState<File[]>([]);
+  const [detail, setDetail] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const upload = useBookingChange(booking, (v: { files: File[]; detail: string }, b) =>
+    api.upload<{ message?: string }>(`/bookings/${b.id}/additional-documents`, {
+      ...documentUploadFields(v.files, v.detail),
+      version: b.version,
+    }),
+  );
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const next: Record<string, string> = {};
+    if (files.length === 0) next.files = 'Choose at least one file.';
+    else if (!files.every(isImageOrPdf)) next.files = 'Only images and PDF files can be uploaded.';
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    try {
+      await upload.mutateAsync({ files, detail });
+      setFiles([]);
+      setDetail('');
+    } catch (err) {
+      if (err instanceof ApiError) {
+        const fe = err.fieldErrors;
+        const fileError = Object.entries(fe).find(([k]) => k.startsWith('files'))?.[1];
+        setErrors({ files: fileError ?? '', document_detail: fe.document_detail ?? '' });
+      }
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label="Upload additional documents">
+      <Group align="flex-start" gap="sm" wrap="wrap">
+        <FileInput
+          label="Add documents"
+          placeholder="Choose images or PDFs"
+          multiple
+          clearable
+          accept="image/*,application/pdf"
+          w={340}
+          value={files}
+          onChange={(v) => setFiles(v ?? [])}
+          error={errors.files || undefined}
+        />
+        <TextInput
+          label="Document detail"
+          w={320}
+          maxLength={500}
+          value={detail}
+          onChange={(e) => setDetail(e.currentTarget.value)}
+          error={errors.document_detail || undefined}
+        />
+        <Button type="submit" mt={25} disabled={upload.isPending}>
+          {upload.isPending ? 'Saving...' : 'Upload'}
+        </Button>
+      </Group>
+    </form>
+  );
+}

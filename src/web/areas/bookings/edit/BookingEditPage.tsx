@@ -1,0 +1,215 @@
+import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import type { BookingDetail, BookingDetailAnswer } from '../../../../shared/api/booking-edit';
+import { pathTo } from '../../../../shared/routes';
+import { ApiError } from '../../../api/client';
+import { formatMoney } from '../../../lib/format';
+import { PageHeader } from '../../../ui/PageHeader';
+import { useCan } from '../../../ui/permissions';
+import { Section } from '../../../ui/Section';
+import { useBooking, useScreenPresence } from '../booking-api';
+import { AccountsSection } from './AccountsSection';
+import { AdditionalDocumentsSection } from './AdditionalDocumentsSection';
+import { bookingTitle } from './booking-view';
+import { CancelBookingButton } from './CancelBooking';
+import { CustomAirlineSection } from './CustomAirlineSection';
+import { DiscountsSection } from './DiscountsSection';
+import { ExtrasSection } from './ExtrasSection';
+import { HistorySection } from './HistorySection';
+import { NotifyCustomerButton } from './NotifyCustomer';
+import { OldSystemSection } from './OldSystemSection';
+import { PassengersSection } from './PassengersSection';
+import { ReceiptsSection } from './ReceiptsSection';
+import { RecordTransactionSection } from './RecordTransactionSection';
+import { SpecialRequestSection } from './SpecialRequestSection';
+import { StatusBadges } from './StatusBadges';
+import { SummarySection } from './SummarySection';
+import { TourLinesActions, TourLinesSection } from './TourLinesSection';
+
+const count = (n: number) => (
+  <Badge variant="light" color="gray" radius="sm" size="sm">
+    {n}
+  </Badge>
+);
+
+/**
+ * Booking edit (/bookings/edit/{id}, route booking-edit; spec 1 §2 'Booking edit', §3, §4): the
+ * summary headed 'Booking #{booking_ref}' with its states, then the sections in the spec's order as
+ * collapsible cards. Role 1 sees the items and passengers expanded and may change things; other
+ * roles see every section collapsed and read-only. Every change goes through useBookingChange
+ * with the booking's version, so a stale screen gets the 409 message instead of overwriting.
+ */
+export function BookingEditPage() {
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useBooking(valid ? id : 0);
+  if (!valid || (query.isError && query.error instanceof ApiError && query.error.status === 404)) {
+    return <BookingNotFound />;
+  }
+  if (query.isPending) {
+    return (
+      <Center mih={240} aria-busy="true">
+        <Group gap="xs">
+          <Loader size="sm" />
+          <Text c="dimmed" size="sm">
+            Loading booking…
+          </Text>
+        </Group>
+      </Center>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert color="red" title="The booking could not be loaded">
+        <Group justify="space-between">
+          <Text size="sm">{query.error.message}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Group>
+      </Alert>
+    );
+  }
+  return <BookingScreen data={query.data} />;
+}
+
+function BookingNotFound() {
+  return (
+    <Stack gap="md" maw={640}>
+      <PageHeader title="Booking not found" />
+      <Alert color="orange" title="There is no booking with this number">
+        <Text size="sm" mb="sm">
+          It may have been typed wrongly in the address, or the link is out of date.
+        </Text>
+        <Button component={Link} to={pathTo('bookings')} size="xs" variant="light">
+          Back to bookings
+        </Button>
+      </Alert>
+    </Stack>
+  );
+}
+
+function PendingBanner() {
+  return (
+    <Paper bg="red.7" c="white" px="md" py={8} radius="sm" role="status">
+      <Text fw={700} size="sm">
+        Pending{' '}
+        <Text span fw={400} size="sm">
+          — changes to this booking have not been accepted yet.
+        </Text>
+      </Text>
+    </Paper>
+  );
+}
+
+/**
+ * Spec 1 §4: the screen is flagged open while it is shown and cleared on leaving; when another
+ * member of staff has this booking open too, say so (their saves and yours meet the 409 check).
+ */
+function OpenByNotice({ bookingId }: { bookingId: number }) {
+  const others = useScreenPresence(bookingId);
+  if (others.length === 0) return null;
+  return (
+    <Text size="sm" c="orange.9" mt={6} role="status">
+      Also open by {others.map((o) => o.name).join(', ')}. If you both change this booking, the second save is
+      refused until that screen is reloaded.
+    </Text>
+  );
+}
+
+function BookingScreen({ data }: { data: BookingDetailAnswer['data'] }) {
+  const booking: BookingDetail = data.booking[0];
+  const canEdit = useCan('bookings.update');
+  const hasOldSystem = booking.old_booking_id !== null || booking.old_tour_booking !== null;
+  const props = { booking, canEdit };
+  return (
+    <Stack gap="md">
+      {booking.changes_accepted === 0 && <PendingBanner />}
+      <div>
+        <PageHeader
+          title={bookingTitle(booking)}
+          actions={
+            <Group gap="sm">
+              <NotifyCustomerButton booking={booking} reasons={data.booking_change_reasons} />
+              <CancelBookingButton booking={booking} />
+            </Group>
+          }
+        />
+        <StatusBadges booking={booking} />
+        <OpenByNotice bookingId={booking.id} />
+      </div>
+      {/* A new version (anyone's change) starts the summary form again from what is stored. */}
+      <SummarySection key={`summary-${booking.version}`} booking={booking} bondingTypes={data.bondingTypes} />
+      <Section title="Passengers" defaultOpen={canEdit} meta={count(booking.passengers.length)}>
+        <PassengersSection {...props} />
+      </Section>
+      <Section
+        title="Booking items"
+        defaultOpen={canEdit}
+        meta={
+          <Group gap={6}>
+            {count(booking.tour_bookings.length)}
+            <Text size="sm" c="dimmed">
+              tours {formatMoney(booking.totals.tours_total)}
+            </Text>
+          </Group>
+        }
+        actions={<TourLinesActions booking={booking} />}
+      >
+        <TourLinesSection booking={booking} />
+      </Section>
+      <Section
+        title="Custom airline reference email"
+        defaultOpen={false}
+        meta={
+          <Text size="sm" c="dimmed">
+            {booking.airline_reference_email ?? 'off'}
+          </Text>
+        }
+      >
+        <CustomAirlineSection
+          key={`airline-${booking.version}`}
+          booking={booking}
+          allowedDomains={data.allowed_domains}
+        />
+      </Section>
+      {hasOldSystem && (
+        // Imported bookings carry their tour only here, so it is open for everyone.
+        <Section title="Old system booking" defaultOpen>
+          <OldSystemSection booking={booking} />
+        </Section>
+      )}
+      <Section
+        title="Additional documents"
+        defaultOpen={false}
+        meta={count(booking.additional_documents.length)}
+      >
+        <AdditionalDocumentsSection {...props} />
+      </Section>
+      <Section title="Special requests" defaultOpen={false}>
+        <SpecialRequestSection {...props} />
+      </Section>
+      <Section title="Extras" defaultOpen={false} meta={count(booking.extras.length)}>
+        <ExtrasSection {...props} />
+      </Section>
+      <Section title="Discounts" defaultOpen={false} meta={count(booking.discounts.length)}>
+        <DiscountsSection {...props} />
+      </Section>
+      <Section
+        title={booking.agent_id !== null ? 'Accounts and agent accounts' : 'Accounts'}
+        defaultOpen={false}
+      >
+        <AccountsSection {...props} />
+      </Section>
+      <Section title="Record a transaction" defaultOpen={false}>
+        <RecordTransactionSection {...props} />
+      </Section>
+      <Section title="Receipts" defaultOpen={false} meta={count(booking.payments.length)}>
+        <ReceiptsSection {...props} />
+      </Section>
+      <Section title="History" defaultOpen={false}>
+        <HistorySection {...props} />
+      </Section>
+    </Stack>
+  );
+}

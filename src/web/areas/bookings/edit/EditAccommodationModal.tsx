@@ -1,0 +1,142 @@
+import { Alert, Badge, Button, Center, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type BookingDetail, type BookingTourLine, MESSAGES } from '../../../../shared/api/booking-edit';
+import type { OfferedRoom } from '../../../../shared/pricing';
+import { api } from '../../../api/client';
+import { formatMoney } from '../../../lib/format';
+import { useBookingChange } from '../booking-api';
+
+/**
+ * 'Edit Accommodation' of a tour line (spec 1 §2, role 1): the rooms the line's instance offers
+ * (POST tours/get-instance-rooms) with their per-guest price and rooms left for the stay; a room
+ * with none left reads 'Unavailable' and cannot be chosen; none at all reads 'No Accommodation
+ * Found'. Choosing one → POST bookings/tour-booking/update-accommodation.
+ */
+export function EditAccommodationModal({
+  booking,
+  line,
+  opened,
+  onClose,
+}: {
+  booking: BookingDetail;
+  line: BookingTourLine;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const offer = useQuery({
+    queryKey: ['bookings', 'instance-rooms', line.instance.id, line.instance.departure_date],
+    queryFn: () =>
+      api
+        .post<{ data: OfferedRoom[] }>('/tours/get-instance-rooms', {
+          instance_id: line.instance.id,
+          departure_date: line.instance.departure_date,
+        })
+        .then((r) => r.data),
+    enabled: opened,
+    // Rooms left change with every booking: ask again each time the modal opens.
+    staleTime: 0,
+  });
+  const choose = useBookingChange(
+    booking,
+    (room: OfferedRoom, b) =>
+      api.post<{ message: string }>('/bookings/tour-booking/update-accommodation', {
+        tour_booking_id: line.id,
+        room_id: room.tour_room_id,
+        accommodation_id: room.accommodation.id,
+        version: b.version,
+      }),
+    { onSuccess: onClose },
+  );
+  const rooms = offer.data ?? [];
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => !choose.isPending && onClose()}
+      title={`Edit Accommodation — ${line.tour.name}`}
+      size="xl"
+    >
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          {line.guests} guest{line.guests === 1 ? '' : 's'}; prices are per guest. Rooms left are for the
+          whole stay.
+        </Text>
+        {offer.isPending ? (
+          <Center mih={120}>
+            <Loader size="sm" />
+          </Center>
+        ) : offer.isError ? (
+          <Alert color="red" title="The rooms could not be loaded">
+            {offer.error.message}
+          </Alert>
+        ) : rooms.length === 0 ? (
+          <Text size="sm" ta="center" py="lg">
+            {MESSAGES.noAccommodation}
+          </Text>
+        ) : (
+          <Table striped withTableBorder verticalSpacing={6} aria-label="Rooms offered">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Accommodation</Table.Th>
+                <Table.Th>Room</Table.Th>
+                <Table.Th>Occupancy</Table.Th>
+                <Table.Th ta="right">Price</Table.Th>
+                <Table.Th ta="right">Rooms left</Table.Th>
+                <Table.Th w={120} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rooms.map((r) => {
+                const current = r.tour_room_id === line.tour_room_id;
+                const available = r.remaining_availability > 0;
+                return (
+                  <Table.Tr key={r.tour_room_id}>
+                    <Table.Td>{r.accommodation.name}</Table.Td>
+                    <Table.Td>
+                      {r.name}
+                      {r.board_basis ? ` · ${r.board_basis}` : ''}
+                    </Table.Td>
+                    <Table.Td>{r.occupancy}</Table.Td>
+                    <Table.Td ta="right">
+                      {r.sale_price && r.sale_price !== '0.00' ? (
+                        <>
+                          {formatMoney(r.sale_price)}{' '}
+                          <Text span size="xs" c="dimmed" td="line-through">
+                            {formatMoney(r.price)}
+                          </Text>
+                        </>
+                      ) : (
+                        formatMoney(r.price) || '—'
+                      )}
+                    </Table.Td>
+                    <Table.Td ta="right">{r.remaining_availability}</Table.Td>
+                    <Table.Td ta="right">
+                      {current ? (
+                        <Badge variant="light" radius="sm" tt="none">
+                          Current
+                        </Badge>
+                      ) : (
+                        <Button
+                          size="compact-sm"
+                          variant={available ? 'light' : 'default'}
+                          disabled={!available || choose.isPending}
+                          onClick={() => choose.mutate(r)}
+                          aria-label={available ? `Choose ${r.accommodation.name} ${r.name}` : undefined}
+                        >
+                          {!available
+                            ? 'Unavailable'
+                            : choose.isPending && choose.variables === r
+                              ? 'Updating...'
+                              : 'Choose'}
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,85 @@
+import { Anchor, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { BookingDetail } from '../../../../shared/api/booking-edit';
+import { ApiError, api } from '../../../api/client';
+import { formatDateTime } from '../../../lib/format';
+import { ServerTable, type ServerTableColumn } from '../../../ui/ServerTable';
+import { bookingKeys } from '../booking-api';
+
+/** One row of POST {bookingId}/get-booking-history. */
+interface HistoryRow {
+  id: number;
+  created_at: string;
+  user: { name: string } | null;
+  type: string | null;
+  action: string | null;
+  comment: string | null;
+  document_name: string | null;
+}
+
+/** POST download-booking-history-document; a failure shows the server's message (spec 1 §8). */
+async function downloadDocument(r: HistoryRow) {
+  try {
+    await api.download('/download-booking-history-document', {
+      method: 'POST',
+      body: { id: r.id, document_name: r.document_name },
+      fallbackName: r.document_name ?? 'document',
+    });
+  } catch (e) {
+    notifications.show({ color: 'red', message: e instanceof ApiError ? e.message : 'File not found' });
+  }
+}
+
+const columns: ServerTableColumn<HistoryRow>[] = [
+  {
+    accessor: 'created_at',
+    title: 'Date',
+    sortable: true,
+    noWrap: true,
+    width: 150,
+    render: (r) => formatDateTime(r.created_at),
+  },
+  { accessor: 'user', title: 'User', width: 170, render: (r) => r.user?.name ?? 'System' },
+  { accessor: 'type', title: 'Type', width: 150 },
+  { accessor: 'action', title: 'Action', width: 200 },
+  {
+    accessor: 'comment',
+    title: 'Comment',
+    render: (r) => (
+      <>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {r.comment}
+        </Text>
+        {r.document_name && (
+          <Anchor component="button" type="button" size="xs" onClick={() => downloadDocument(r)}>
+            Download {r.document_name}
+          </Anchor>
+        )}
+      </>
+    ),
+  },
+];
+
+/**
+ * The booking's history (spec 1 §2 'history', §3 History entry, §9 'Booking history table: page
+ * size 15 (options 15, 25, 50, 100, 500), search delay 1500 ms'): server-side, newest first, under
+ * bookingKeys.history so it reloads after every change made on the screen.
+ */
+export function HistorySection({ booking }: { booking: BookingDetail; canEdit: boolean }) {
+  return (
+    <ServerTable<HistoryRow>
+      label="Booking history"
+      endpoint={`/${booking.id}/get-booking-history`}
+      method="POST"
+      queryKeyPrefix={bookingKeys.history(booking.id)}
+      columns={columns}
+      pageSizes={[15, 25, 50, 100, 500]}
+      defaultPageSize={15}
+      defaultOrder={{ column: 0, dir: 'desc' }}
+      quickSearch
+      searchDelay={1500}
+      searchPlaceholder="Search the history…"
+      emptyText="No history yet"
+    />
+  );
+}

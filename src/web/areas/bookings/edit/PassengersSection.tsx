@@ -1,0 +1,258 @@
+import { Anchor, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import {
+  type BookingDetail,
+  type BookingPassenger,
+  PASSENGER_GENDERS,
+  PASSENGER_TITLES,
+  passengerSchema,
+} from '../../../../shared/api/booking-edit';
+import { ApiError, api } from '../../../api/client';
+import { formatDate } from '../../../lib/format';
+import { confirmDelete } from '../../../ui/confirm';
+import { DateField } from '../../../ui/DateField';
+import { FieldGrid, FormActions, SaveButton } from '../../../ui/form';
+import { useCan } from '../../../ui/permissions';
+import { zodValidate } from '../../../ui/zod-validate';
+import { useBookingChange } from '../booking-api';
+import { quietWhenStatusFalse, SectionEmpty, wasStatusFalse } from './section-kit';
+
+interface PassengerValues {
+  title: string | null;
+  first_name: string;
+  last_name: string;
+  dob: string | null;
+  gender: string | null;
+  passport_no: string;
+  passport_issue: string | null;
+  passport_expiry: string | null;
+  passport_nationality: string;
+  policy_number: string;
+  insurance_company: string;
+  insurance_telephone_number: string;
+}
+
+const toValues = (p?: BookingPassenger): PassengerValues => ({
+  title: p?.title ?? null,
+  first_name: p?.first_name ?? '',
+  last_name: p?.last_name ?? '',
+  dob: p?.dob ?? null,
+  gender: p?.gender ?? null,
+  passport_no: p?.passport_no ?? '',
+  passport_issue: p?.passport_issue ?? null,
+  passport_expiry: p?.passport_expiry ?? null,
+  passport_nationality: p?.passport_nationality ?? '',
+  policy_number: p?.policy_number ?? '',
+  insurance_company: p?.insurance_company ?? '',
+  insurance_telephone_number: p?.insurance_telephone_number ?? '',
+});
+
+/** Blank fields go as '' (the schema reads them as not given); dates as YYYY-MM-DD. */
+const toInput = (v: PassengerValues) => ({
+  ...v,
+  title: v.title ?? '',
+  gender: v.gender ?? '',
+  dob: v.dob ?? '',
+  passport_issue: v.passport_issue ?? '',
+  passport_expiry: v.passport_expiry ?? '',
+});
+
+type Vars = { values: PassengerValues; id?: number };
+
+/**
+ * The booking's passengers (spec 1 §2 'passengers', §3 Passenger): a table of every field; role 1
+ * adds (POST update-booking/update-pessenger), updates (…/update-pessenger-detail) and deletes
+ * (…/remove-passenger/{id}, confirmed) in a modal. A `status: false` answer shows nothing (§8).
+ */
+export function PassengersSection({ booking, canEdit }: { booking: BookingDetail; canEdit: boolean }) {
+  const allowed = useCan('bookings.passengers');
+  const mayEdit = canEdit && allowed;
+  const [editing, setEditing] = useState<BookingPassenger | 'new' | null>(null);
+  const remove = useBookingChange(booking, (id: number, b) =>
+    quietWhenStatusFalse(
+      api.post<{ message?: string }>(`/update-booking/remove-passenger/${id}`, {
+        holiday_booking_id: b.id,
+        version: b.version,
+      }),
+    ),
+  );
+  const passengers = booking.passengers;
+  return (
+    <Stack gap="sm">
+      {passengers.length === 0 ? (
+        <SectionEmpty>No passengers have been added to this booking.</SectionEmpty>
+      ) : (
+        <Table.ScrollContainer minWidth={960}>
+          <Table striped withTableBorder fz="sm" aria-label="Passengers" verticalSpacing={6}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>DOB</Table.Th>
+                <Table.Th>Gender</Table.Th>
+                <Table.Th>Passport no</Table.Th>
+                <Table.Th>Issued</Table.Th>
+                <Table.Th>Expires</Table.Th>
+                <Table.Th>Nationality</Table.Th>
+                <Table.Th>Policy number</Table.Th>
+                <Table.Th>Insurance</Table.Th>
+                {mayEdit && <Table.Th />}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {passengers.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>{[p.title, p.first_name, p.last_name].filter(Boolean).join(' ')}</Table.Td>
+                  <Table.Td>{formatDate(p.dob)}</Table.Td>
+                  <Table.Td>{p.gender}</Table.Td>
+                  <Table.Td>{p.passport_no}</Table.Td>
+                  <Table.Td>{formatDate(p.passport_issue)}</Table.Td>
+                  <Table.Td>{formatDate(p.passport_expiry)}</Table.Td>
+                  <Table.Td>{p.passport_nationality}</Table.Td>
+                  <Table.Td>{p.policy_number}</Table.Td>
+                  <Table.Td>
+                    {p.insurance_company}
+                    {p.insurance_telephone_number && (
+                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                        {p.insurance_telephone_number}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  {mayEdit && (
+                    <Table.Td>
+                      <Group gap="sm" wrap="nowrap">
+                        <Anchor component="button" type="button" size="sm" onClick={() => setEditing(p)}>
+                          Edit
+                        </Anchor>
+                        <Anchor
+                          component="button"
+                          type="button"
+                          size="sm"
+                          c="red"
+                          disabled={remove.isPending}
+                          aria-label={`Delete passenger ${p.first_name} ${p.last_name}`}
+                          onClick={async () => {
+                            if (
+                              await confirmDelete(
+                                `Are you sure you want to delete the passenger ${p.first_name} ${p.last_name}?`,
+                              )
+                            )
+                              remove.mutate(p.id);
+                          }}
+                        >
+                          {remove.isPending && remove.variables === p.id ? 'Deleting...' : 'Delete'}
+                        </Anchor>
+                      </Group>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {mayEdit && (
+        <Group>
+          <Button variant="light" onClick={() => setEditing('new')}>
+            Add passenger
+          </Button>
+        </Group>
+      )}
+      {mayEdit && editing && (
+        <PassengerModal
+          booking={booking}
+          passenger={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** Add (no passenger) or update one passenger; server field errors land on the fields. */
+function PassengerModal({
+  booking,
+  passenger,
+  onClose,
+}: {
+  booking: BookingDetail;
+  passenger?: BookingPassenger;
+  onClose: () => void;
+}) {
+  const form = useForm<PassengerValues>({
+    initialValues: toValues(passenger),
+    validate: zodValidate(passengerSchema, toInput),
+  });
+  const save = useBookingChange(booking, ({ values, id }: Vars, b) =>
+    quietWhenStatusFalse(
+      id
+        ? api.post<{ message?: string }>('/update-booking/update-pessenger-detail', {
+            ...toInput(values),
+            id,
+            holiday_booking_id: b.id,
+            version: b.version,
+          })
+        : api.post<{ message?: string }>('/update-booking/update-pessenger', {
+            ...toInput(values),
+            holiday_booking_id: b.id,
+            version: b.version,
+          }),
+    ),
+  );
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const answer = await save.mutateAsync({ values, id: passenger?.id });
+      if (wasStatusFalse(answer)) form.setErrors(answer.fieldErrors);
+      else onClose();
+    } catch (err) {
+      if (err instanceof ApiError) form.setErrors(err.fieldErrors);
+    }
+  });
+  const mode = passenger ? 'update' : 'create';
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={passenger ? 'Update passenger' : 'Add passenger'}
+      size="xl"
+      centered
+    >
+      <form onSubmit={submit} noValidate aria-label={passenger ? 'Update passenger' : 'Add passenger'}>
+        <FieldGrid cols={3}>
+          <Select
+            label="Title"
+            data={[...PASSENGER_TITLES]}
+            clearable
+            placeholder="Choose a title"
+            {...form.getInputProps('title')}
+          />
+          <TextInput label="First name" required {...form.getInputProps('first_name')} />
+          <TextInput label="Last name" required {...form.getInputProps('last_name')} />
+          <DateField label="Date of birth" maxDate={new Date()} {...form.getInputProps('dob')} />
+          <Select
+            label="Gender"
+            data={[...PASSENGER_GENDERS]}
+            clearable
+            placeholder="Choose"
+            {...form.getInputProps('gender')}
+          />
+          <TextInput label="Passport no" {...form.getInputProps('passport_no')} />
+          <DateField label="Passport issue date" {...form.getInputProps('passport_issue')} />
+          <DateField label="Passport expiry date" {...form.getInputProps('passport_expiry')} />
+          <TextInput label="Passport nationality" {...form.getInputProps('passport_nationality')} />
+          <TextInput label="Policy number" {...form.getInputProps('policy_number')} />
+          <TextInput label="Insurance company" {...form.getInputProps('insurance_company')} />
+          <TextInput label="Insurance telephone" {...form.getInputProps('insurance_telephone_number')} />
+        </FieldGrid>
+        <FormActions>
+          <Button variant="default" onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <SaveButton mode={mode} saving={save.isPending} busyLabel={passenger ? 'Updating...' : 'Saving...'}>
+            {passenger ? 'Update passenger' : 'Add passenger'}
+          </SaveButton>
+        </FormActions>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,201 @@
+import { Alert, Button, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import {
+  type BookingDetail,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  paymentSchema,
+  REFUND_METHODS,
+} from '../../../../shared/api/booking-edit';
+import { ApiError, api } from '../../../api/client';
+import { MoneyInput } from '../../../ui/form';
+import { useCan } from '../../../ui/permissions';
+import { zodValidate } from '../../../ui/zod-validate';
+import { bookingKeys, useBookingChange } from '../booking-api';
+import { paymentAmountToSend } from './booking-sections';
+import { openEcommpayWidget } from './ecommpay-widget';
+
+/** Spec 1 §4 / §9: the booking reloads 30 seconds after a card payment succeeds in the widget. */
+const WIDGET_RELOAD_MS = 30_000;
+
+const METHOD_LABELS: Record<PaymentMethod, string> = {
+  stripe: 'Stripe',
+  ecommpay: 'ECOMMPAY (card)',
+  travelink: 'Travelink',
+  cheque: 'Cheque',
+  bacs: 'BACS',
+  cash: 'Cash',
+  'ecommpay-refund': 'ECOMMPAY refund',
+};
+
+interface Values {
+  payment_method: PaymentMethod | null;
+  transaction_id: string;
+  payment_amount: string | number;
+  paymentCompleted: boolean;
+}
+
+const initialValues: Values = {
+  payment_method: null,
+  transaction_id: '',
+  payment_amount: '',
+  paymentCompleted: false,
+};
+
+const toInput = (v: Values, bookingId: number) => ({
+  holiday_booking_id: bookingId,
+  payment_method: v.payment_method ?? '',
+  // Spec 1 §5: the transaction ID is hidden (so not sent) for the ecommpay method.
+  transaction_id: v.payment_method === 'ecommpay' ? '' : v.transaction_id,
+  payment_amount: paymentAmountToSend(v.payment_method, v.payment_amount),
+  paymentCompleted: v.payment_method === 'ecommpay' && v.paymentCompleted ? true : undefined,
+});
+
+type Answer = { message?: string; data?: Record<string, unknown> };
+
+/**
+ * Record a transaction (spec 1 §2, §5 Payments, §7 POST payments; any member of staff —
+ * 'payments.create'): method, transaction ID (hidden for ecommpay), amount (step 0.01). A refund
+ * (ecommpay-refund) is typed as a positive figure and stored negative by the server. For ecommpay
+ * not yet taken the answer's `data` opens ECOMMPAY's card widget; the booking reloads 30 s after a
+ * success or when the widget is closed. 'Payment already completed' records an ecommpay payment
+ * taken elsewhere.
+ */
+export function RecordTransactionSection({ booking }: { booking: BookingDetail; canEdit: boolean }) {
+  const mayRecord = useCan('payments.create');
+  const qc = useQueryClient();
+  const [widgetError, setWidgetError] = useState<string | null>(null);
+  const [widgetOpen, setWidgetOpen] = useState(false);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  const reload = () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: bookingKeys.detail(booking.id) }),
+      qc.invalidateQueries({ queryKey: bookingKeys.history(booking.id) }),
+    ]);
+
+  const form = useForm<Values>({
+    initialValues,
+    validate: (v) => {
+      const errors = zodValidate(paymentSchema, (x: Values) => toInput(x, booking.id))(v);
+      return errors;
+    },
+  });
+  const record = useBookingChange(booking, (v: Values, b) =>
+    api.post<Answer>('/payments', { ...toInput(v, b.id), version: b.version }),
+  );
+  const method = form.values.payment_method;
+  const isRefund = !!method && REFUND_METHODS.includes(method);
+  const isCard = method === 'ecommpay';
+
+  const submit = form.onSubmit(async (values) => {
+    setWidgetError(null);
+    let answer: Answer;
+    try {
+      answer = await record.mutateAsync(values);
+    } catch (err) {
+      if (err instanceof ApiError) form.setErrors(err.fieldErrors);
+      return;
+    }
+    form.reset();
+    const params = answer?.data;
+    if (
+      values.payment_method === 'ecommpay' &&
+      !values.paymentCompleted &&
+      params &&
+      typeof params === 'object'
+    ) {
+      try {
+        setWidgetOpen(true);
+        await openEcommpayWidget(params, {
+          onSuccess: () => {
+            notifications.show({
+              color: 'green',
+              message: 'Card payment taken. The booking will refresh in 30 seconds.',
+            });
+            timers.current.push(setTimeout(() => void reload(), WIDGET_RELOAD_MS));
+          },
+          onClosed: () => {
+            setWidgetOpen(false);
+            void reload();
+          },
+        });
+      } catch (err) {
+        setWidgetOpen(false);
+        setWidgetError(err instanceof Error ? err.message : String(err));
+      }
+    }
+  });
+
+  if (!mayRecord)
+    return (
+      <Text size="sm" c="dimmed">
+        You may not record transactions.
+      </Text>
+    );
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Record a transaction">
+      <Stack gap="sm">
+        <Group align="flex-start" gap="sm" wrap="wrap">
+          <Select
+            label="Payment method"
+            required
+            w={210}
+            placeholder="Choose a method"
+            data={PAYMENT_METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }))}
+            {...form.getInputProps('payment_method')}
+            onChange={(v) => {
+              form.setFieldValue('payment_method', v as PaymentMethod | null);
+              form.setFieldValue('paymentCompleted', false);
+              form.clearErrors();
+            }}
+          />
+          {!isCard && (
+            <TextInput
+              label="Transaction ID"
+              w={220}
+              maxLength={100}
+              {...form.getInputProps('transaction_id')}
+            />
+          )}
+          <MoneyInput
+            label={isRefund ? 'Refund amount' : 'Amount'}
+            required
+            w={170}
+            {...form.getInputProps('payment_amount')}
+          />
+          <Button type="submit" mt={25} disabled={record.isPending || widgetOpen}>
+            {record.isPending ? 'Saving...' : 'Record transaction'}
+          </Button>
+        </Group>
+        {isRefund && (
+          <Text size="sm" c="orange.8">
+            This records a refund: enter the amount given back as a positive figure. It is stored as a
+            negative payment and reduces the amount paid.
+          </Text>
+        )}
+        {isCard && (
+          <Checkbox
+            label="Payment already completed"
+            description="Taken in ECOMMPAY already: only record it here, without opening the card page."
+            {...form.getInputProps('paymentCompleted', { type: 'checkbox' })}
+          />
+        )}
+        {isCard && !form.values.paymentCompleted && (
+          <Text size="xs" c="dimmed">
+            Recording opens ECOMMPAY's card payment page for this amount.
+          </Text>
+        )}
+        {widgetError && (
+          <Alert color="red" title="Card payment page" withCloseButton onClose={() => setWidgetError(null)}>
+            {widgetError}
+          </Alert>
+        )}
+      </Stack>
+    </form>
+  );
+}

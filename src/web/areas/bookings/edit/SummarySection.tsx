@@ -1,0 +1,200 @@
+import {
+  Badge,
+  Divider,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { BookingDetail, BookingDetailAnswer, BookingUpdate } from '../../../../shared/api/booking-edit';
+import { ApiError, api } from '../../../api/client';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { DateField } from '../../../ui/DateField';
+import { SaveButton } from '../../../ui/form';
+import { useCan } from '../../../ui/permissions';
+import { useBookingChange } from '../booking-api';
+import { amountText, isCancelled } from './booking-view';
+import { CancellationDetails } from './CancelBooking';
+import { Fact } from './Fact';
+import { PartyLinks } from './PartyLinks';
+import { TotalsHeadline } from './TotalsHeadline';
+
+interface SummaryValues {
+  booking_ref: string;
+  balance_due: string | null;
+  deposit_due: string | null;
+  agent_comission_percent: string | number;
+  bonding_type: string | null;
+}
+
+const initialValues = (b: BookingDetail): SummaryValues => ({
+  booking_ref: b.booking_ref ?? '',
+  balance_due: b.balance_due,
+  deposit_due: b.deposit_due,
+  agent_comission_percent: b.agent_comission_percent ?? '',
+  bonding_type: b.bonding_type === null ? null : String(b.bonding_type),
+});
+
+/**
+ * The summary of the booking edit screen (spec 1 §2, §3): reference, parties (PartyLinks), dates,
+ * status, terms and the totals headline. Role 1 edits the reference (unique: the server's 422
+ * shows on the field), balance and deposit due dates, the agent's commission and the bonding type
+ * in one form (POST bookings/{id} with only what changed); other roles see the same read-only.
+ */
+export function SummarySection({
+  booking,
+  bondingTypes,
+}: {
+  booking: BookingDetail;
+  bondingTypes: BookingDetailAnswer['data']['bondingTypes'];
+}) {
+  const mayEdit = useCan('bookings.update');
+  const form = useForm<SummaryValues>({ initialValues: initialValues(booking) });
+  const save = useBookingChange(booking, (body: BookingUpdate, b) =>
+    api.post<{ message: string }>(`/bookings/${b.id}`, { ...body, version: b.version }),
+  );
+  const onSubmit = form.onSubmit(async (v) => {
+    const start = initialValues(booking);
+    const body: Record<string, unknown> = {};
+    if (v.booking_ref.trim() !== start.booking_ref) body.booking_ref = v.booking_ref.trim();
+    if (v.balance_due !== start.balance_due) body.balance_due = v.balance_due ?? '';
+    if (v.deposit_due !== start.deposit_due) body.deposit_due = v.deposit_due ?? '';
+    if (amountText(v.agent_comission_percent) !== amountText(start.agent_comission_percent))
+      body.agent_comission_percent = amountText(v.agent_comission_percent);
+    if (v.bonding_type !== start.bonding_type) body.bonding_type = v.bonding_type ?? '';
+    try {
+      await save.mutateAsync(body as BookingUpdate);
+      form.resetDirty();
+    } catch (err) {
+      if (err instanceof ApiError) form.setErrors(err.fieldErrors);
+    }
+  });
+  const readOnly = !mayEdit;
+  const agentBooking = booking.agent_id !== null;
+  const bondingOptions = bondingTypes.map((t) => ({ value: String(t.id), label: t.name }));
+  const createdBy = [
+    booking.created_by?.name,
+    booking.created_by_agent_name ? `agent: ${booking.created_by_agent_name}` : null,
+    booking.created_from ? `from ${booking.created_from.replace(/_/g, ' ')}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label="Summary">
+      <Stack gap="md">
+        <TotalsHeadline booking={booking} />
+        {isCancelled(booking) && <CancellationDetails booking={booking} />}
+        <form onSubmit={onSubmit} noValidate>
+          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl" verticalSpacing="lg">
+            <Stack gap="sm">
+              <Title order={3} size="h5">
+                Booking
+              </Title>
+              {readOnly ? (
+                <Fact label="Booking ref">{booking.booking_ref}</Fact>
+              ) : (
+                <TextInput
+                  label="Booking ref"
+                  placeholder={booking.old_booking_id ? `Old booking ${booking.old_booking_id}` : undefined}
+                  maxLength={30}
+                  {...form.getInputProps('booking_ref')}
+                />
+              )}
+              <SimpleGrid cols={2} spacing="sm">
+                <Fact label="Booking date">{formatDateTime(booking.created_at)}</Fact>
+                <Fact label="Departure date">{formatDate(booking.departure_date)}</Fact>
+                <Fact label="Created by">{createdBy}</Fact>
+                <Fact label="Status">
+                  {isCancelled(booking) ? (
+                    <Badge color="red" variant="filled" radius="sm" tt="none">
+                      Cancelled
+                    </Badge>
+                  ) : (
+                    booking.status
+                  )}
+                </Fact>
+              </SimpleGrid>
+            </Stack>
+            <Stack gap="sm">
+              <Title order={3} size="h5">
+                Customer, agent and affiliate
+              </Title>
+              <PartyLinks booking={booking} />
+            </Stack>
+            <Stack gap="sm">
+              <Title order={3} size="h5">
+                Dates and terms
+              </Title>
+              {readOnly ? (
+                <SimpleGrid cols={2} spacing="sm">
+                  <Fact label="Balance due">{formatDate(booking.balance_due)}</Fact>
+                  <Fact label="Deposit due">{formatDate(booking.deposit_due)}</Fact>
+                  {agentBooking && (
+                    <Fact label="Agent commission">
+                      {booking.agent_comission_percent ? `${booking.agent_comission_percent} %` : ''}
+                    </Fact>
+                  )}
+                  <Fact label="Bonding type">
+                    {bondingTypes.find((t) => t.id === booking.bonding_type)?.name}
+                  </Fact>
+                </SimpleGrid>
+              ) : (
+                <>
+                  <SimpleGrid cols={2} spacing="sm">
+                    <DateField label="Balance due" clearable={false} {...form.getInputProps('balance_due')} />
+                    <DateField label="Deposit due" clearable={false} {...form.getInputProps('deposit_due')} />
+                  </SimpleGrid>
+                  {agentBooking && (
+                    <NumberInput
+                      label="Agent commission"
+                      suffix=" %"
+                      decimalScale={2}
+                      step={0.01}
+                      min={0}
+                      max={100}
+                      allowNegative={false}
+                      {...form.getInputProps('agent_comission_percent')}
+                    />
+                  )}
+                  <Select
+                    label="Bonding type"
+                    data={bondingOptions}
+                    placeholder="Choose a bonding type"
+                    allowDeselect={false}
+                    {...form.getInputProps('bonding_type')}
+                  />
+                </>
+              )}
+            </Stack>
+          </SimpleGrid>
+          {mayEdit && (
+            <>
+              <Divider my="md" />
+              <Group justify="flex-end" gap="sm">
+                {form.isDirty() && (
+                  <Text size="xs" c="dimmed">
+                    Unsaved changes
+                  </Text>
+                )}
+                <SaveButton
+                  mode="update"
+                  saving={save.isPending}
+                  disabled={save.isPending || !form.isDirty()}
+                >
+                  Update booking
+                </SaveButton>
+              </Group>
+            </>
+          )}
+        </form>
+      </Stack>
+    </Paper>
+  );
+}
