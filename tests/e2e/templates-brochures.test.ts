@@ -103,12 +103,28 @@ describe('templates, brochures and regions screens', () => {
     await page.goto(`${e2eUrl()}/settings/brochures`);
     const letter = page.getByRole('textbox', { name: 'Cover Letter' });
     await poll(() => letter.textContent()).toContain('Thank you for asking for our brochures');
-    // A new paragraph after the letter's last one.
-    const last = letter.locator('p').last();
-    const box = await last.boundingBox();
-    if (!box) throw new Error('no last paragraph');
-    await last.click({ position: { x: box.width - 2, y: box.height - 4 } });
-    await page.keyboard.press('End');
+    // A new paragraph after the letter's last one: Ctrl+End puts the caret at the document's end.
+    // Wait until the editor's own state (not just the DOM selection, which ProseMirror reads a moment
+    // later) has the caret there before typing, or the keys can land at the start.
+    const caretAtEnd = () =>
+      letter.evaluate((dom) => {
+        const editor = (
+          dom as unknown as {
+            editor?: {
+              state: { selection: { empty: boolean; to: number }; doc: { content: { size: number } } };
+            };
+          }
+        ).editor;
+        if (!editor) return false;
+        const { selection, doc } = editor.state;
+        return selection.empty && selection.to === doc.content.size - 1;
+      });
+    await poll(async () => {
+      await letter.click();
+      await page.keyboard.press('ControlOrMeta+End');
+      await page.waitForTimeout(100);
+      return caretAtEnd();
+    }).toBe(true);
     await page.keyboard.press('Enter');
     await page.keyboard.type('Prices from ');
     await page.getByRole('button', { name: 'Bold' }).click();
