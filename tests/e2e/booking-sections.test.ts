@@ -124,7 +124,17 @@ describe('booking edit: passengers, extras, discounts, accounts, payments', () =
     const page = await signedInPage(browser, 1);
     await page.goto(`${e2eUrl()}/bookings/edit/${bookingId}`);
 
-    // Passengers (open for role 1): add one through the modal.
+    // Extras: add one the booking may take to the list, not saved yet.
+    const extras = await openCard(page, 'Extras');
+    await extras.getByRole('combobox', { name: 'Add extra' }).click();
+    await page
+      .getByRole('option', { name: new RegExp(`^${extraName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} —`) })
+      .click();
+    await extras.getByRole('button', { name: 'Add to list' }).click();
+    await expect.poll(() => extras.getByText('Changes not saved yet').isVisible(), slow).toBe(true);
+    const listed = await extras.getByRole('row').count();
+
+    // Passengers: add one through the modal. Its reload must keep the unsaved extras list.
     const passengers = await openCard(page, 'Passengers');
     await passengers.getByRole('button', { name: 'Add passenger' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add passenger' });
@@ -144,14 +154,9 @@ describe('booking edit: passengers, extras, discounts, accounts, payments', () =
       .toBe(true);
     expect((await loadBooking(admin, bookingId)).passengers.length).toBe(before.passengers.length + 1);
 
-    // Extras: add one the booking may take, save the whole list.
-    const extras = await openCard(page, 'Extras');
-    await extras.getByRole('combobox', { name: 'Add extra' }).click();
-    await page
-      .getByRole('option', { name: new RegExp(`^${extraName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} —`) })
-      .click();
-    await extras.getByRole('button', { name: 'Add to list' }).click();
+    // The extras list still has its unsaved extra after the passenger's reload; save it now.
     await expect.poll(() => extras.getByText('Changes not saved yet').isVisible(), slow).toBe(true);
+    expect(await extras.getByRole('row').count()).toBe(listed);
     await extras.getByRole('button', { name: 'Update extras' }).click();
     await expect.poll(() => extras.getByText('Changes not saved yet').isVisible(), slow).toBe(false);
     const withExtra = await loadBooking(admin, bookingId);

@@ -12,6 +12,10 @@ export const bookingKeys = {
   history: (id: number) => ['bookings', 'history', id] as const,
 };
 
+/** Query key of get-instance-rooms: callers invalidate it after a booking change. */
+export const instanceRoomsKey = (instanceId?: number, departure?: string) =>
+  ['instance-rooms', ...(instanceId ? [instanceId, departure] : [])] as const;
+
 /** GET bookings/{id}: the booking (data.booking[0]) and the lists the edit screen offers. */
 export function useBooking(id: number) {
   return useQuery({

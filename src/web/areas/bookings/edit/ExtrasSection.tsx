@@ -52,13 +52,12 @@ export function ExtrasSection({ booking, canEdit }: { booking: BookingDetail; ca
   const mayEdit = canEdit && allowed;
   const passengers = booking.passengers.length;
   const saved = useMemo(() => extrasDraftFrom(booking.extras, passengers), [booking.extras, passengers]);
-  const [draft, setDraft] = useState<ExtraDraft[]>(saved);
-  // A reloaded booking (after any change, ours or another section's) starts the list again from it.
-  const [seen, setSeen] = useState(saved);
-  if (seen !== saved) {
-    setSeen(saved);
-    setDraft(saved);
-  }
+  // The list being edited; null while nothing is, so a reloaded booking (after another section's
+  // change) shows at once, and unsaved edits here survive such a reload.
+  const [edits, setEdits] = useState<ExtraDraft[] | null>(null);
+  const draft = edits ?? saved;
+  const setDraft = (change: (list: ExtraDraft[]) => ExtraDraft[]) =>
+    setEdits((list) => change(list ?? saved));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useBookingChange(booking, (list: ExtraDraft[], b) =>
     api.post<{ message?: string }>(
@@ -74,6 +73,7 @@ export function ExtrasSection({ booking, canEdit }: { booking: BookingDetail; ca
     setErrors({});
     try {
       await save.mutateAsync(draft);
+      setEdits(null);
     } catch (err) {
       if (err instanceof ApiError) setErrors(err.fieldErrors);
     }
@@ -201,7 +201,7 @@ export function ExtrasSection({ booking, canEdit }: { booking: BookingDetail; ca
             </Text>
           )}
           {changed && (
-            <Button variant="default" onClick={() => setDraft(saved)} disabled={save.isPending}>
+            <Button variant="default" onClick={() => setEdits(null)} disabled={save.isPending}>
               Undo changes
             </Button>
           )}
