@@ -2,17 +2,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingDetailAnswer } from '../../src/shared/api/booking-edit';
 import type { Customer } from '../../src/shared/api/customers';
-import type { InstanceRow } from '../../src/shared/api/tour-catalogue';
-import type { TourListItem } from '../../src/shared/api/tours';
-import type { OfferedRoom } from '../../src/shared/pricing';
 import { launchBrowser, screenshot } from '../helpers/browser';
 import { apiCall, apiToken, e2eUrl, signedInPage } from '../helpers/e2e';
+import { dmy, findOffer } from '../helpers/offers';
 
 // New booking in the browser (spec 1 §2 'New booking', 'Adding a tour'): role 1 opens Create
 // Booking on a demo customer, adds a tour line of 2 guests in one room of a departure with rooms
 // left, proceeds and lands on the new booking's edit screen; role 2 is offered no New booking.
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
-const dmy = (ymd: string) => ymd.split('-').reverse().join('/');
 
 /** A full-page screenshot from the top, so the sticky header is not stitched mid-page. */
 async function shot(page: Page, name: string) {
@@ -22,42 +19,6 @@ async function shot(page: Page, name: string) {
   });
   await page.waitForTimeout(300);
   await screenshot(page, `new-booking-${name}`);
-}
-
-interface Offer {
-  tour: TourListItem;
-  instance: InstanceRow;
-  room: OfferedRoom;
-}
-
-/**
- * A departure with a room for two that has at least 2 rooms left (another test may take one), far
- * enough out that bookings for it are still open (the server refuses them within the release days).
- */
-async function findOffer(token: string): Promise<Offer> {
-  const from = new Date(Date.now() + 150 * 86_400_000).toISOString().slice(0, 10);
-  const { body: tours } = await apiCall<{ data: TourListItem[] }>(token, 'GET', '/tours');
-  for (const tour of tours.data) {
-    const { body } = await apiCall<{ data: InstanceRow[] }>(
-      token,
-      'GET',
-      `/tours/${tour.id}/instances?departureFromDate=${from}`,
-    );
-    for (const instance of body.data.filter((i) => !i.stop_sell).slice(0, 3)) {
-      const { body: rooms } = await apiCall<{ data: OfferedRoom[] }>(
-        token,
-        'POST',
-        '/tours/get-instance-rooms',
-        {
-          instance_id: instance.id,
-          departure_date: instance.departure_date,
-        },
-      );
-      const room = rooms.data.find((r) => r.for_sale && r.occupancy >= 2 && r.remaining_availability >= 2);
-      if (room) return { tour, instance, room };
-    }
-  }
-  throw new Error('no departure with rooms left in the demo data');
 }
 
 describe('new booking screen', () => {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { type BookingDetail, type BookingTourLine, MESSAGES } from '../../../../shared/api/booking-edit';
 import { api } from '../../../api/client';
 import { formatDate } from '../../../lib/format';
-import { confirmDelete } from '../../../ui/confirm';
+import { confirmAction } from '../../../ui/confirm';
 import { useCan } from '../../../ui/permissions';
 import { useBookingChange } from '../booking-api';
 import { AddTourButton } from './AddTourModal';
@@ -28,9 +28,9 @@ export function TourLinesSection({ booking }: { booking: BookingDetail }) {
     }),
   );
   const askRemove = async (line: BookingTourLine) => {
-    const ok = await confirmDelete(
+    const ok = await confirmAction(
       `Remove ${line.tour.name} (departing ${formatDate(line.instance.departure_date)}) from this booking? Its rooms go back on sale.`,
-      'Remove tour',
+      { title: 'Remove tour', confirmLabel: 'Remove', danger: true },
     );
     if (ok) remove.mutate(line);
   };
