@@ -1,9 +1,9 @@
 import Decimal from 'decimal.js';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingDetail, BookingDetailAnswer } from '../../src/shared/api/booking-edit';
 import type { OfferedRoom } from '../../src/shared/pricing';
-import { launchBrowser, screenshot } from '../helpers/browser';
+import { launchBrowser, screenshotFromTop } from '../helpers/browser';
 import { apiCall, apiToken, e2eUrl, signedInPage } from '../helpers/e2e';
 import { dmy, findOffer } from '../helpers/offers';
 
@@ -12,16 +12,6 @@ import { dmy, findOffer } from '../helpers/offers';
 // exactly the line's total and the room's stock falls by one. Removing the line asks first and
 // gives the room back.
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
-
-/** A full-page screenshot from the top, so the sticky header is not stitched mid-page. */
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => {
-    (document.activeElement as HTMLElement | null)?.blur();
-    window.scrollTo(0, 0);
-  });
-  await page.waitForTimeout(300);
-  await screenshot(page, name);
-}
 
 async function loadBooking(token: string, id: number): Promise<BookingDetail> {
   const { body } = await apiCall<BookingDetailAnswer>(token, 'GET', `/bookings/${id}`);
@@ -92,7 +82,7 @@ describe('booking edit: add a tour', () => {
     await rooms.getByRole('button', { name: `Select ${room.name} at ${room.accommodation.name}` }).click();
     await dialog.getByRole('textbox', { name: 'Guests' }).fill('2');
     await poll(() => dialog.getByRole('textbox', { name: 'Rooms' }).inputValue()).toBe('1');
-    await shot(page, 'booking-add-tour-modal');
+    await screenshotFromTop(page, 'booking-add-tour-modal');
     await dialog.getByRole('button', { name: 'Add to booking' }).click();
     await poll(() => dialog.isVisible()).toBe(false);
 
@@ -113,7 +103,7 @@ describe('booking edit: add a tour', () => {
     );
     const card = page.getByRole('article', { name: `Tour line: ${tour.name}` }).last();
     await poll(() => card.getByTestId(`line-total-${added[0].id}`).isVisible()).toBe(true);
-    await shot(page, 'booking-add-tour-added');
+    await screenshotFromTop(page, 'booking-add-tour-added');
 
     // Remove asks first, then the line goes and its room is back on sale.
     const addedCard = page

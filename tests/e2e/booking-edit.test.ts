@@ -1,20 +1,12 @@
 import Decimal from 'decimal.js';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingDetail, BookingDetailAnswer } from '../../src/shared/api/booking-edit';
-import { launchBrowser, screenshot } from '../helpers/browser';
+import { launchBrowser, screenshotFromTop } from '../helpers/browser';
 import { apiCall, apiToken, e2eUrl, signedInPage } from '../helpers/e2e';
 
 /** '£1,234.50' as the screen shows pounds. */
 const gbp = (v: Decimal.Value) => `£${new Decimal(v).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
-
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => {
-    (document.activeElement as HTMLElement | null)?.blur();
-    window.scrollTo(0, 0);
-  });
-  await screenshot(page, name);
-}
 
 async function loadBooking(token: string, id: number): Promise<BookingDetail> {
   const { body } = await apiCall<BookingDetailAnswer>(token, 'GET', `/bookings/${id}`);
@@ -79,7 +71,7 @@ describe('booking edit screen', () => {
     const line = walked.tour_bookings[0];
     const card = page.getByRole('article', { name: `Tour line: ${line.tour.name}` }).first();
     await expect.poll(() => card.isVisible()).toBe(true);
-    await shot(page, 'booking-edit-role1');
+    await screenshotFromTop(page, 'booking-edit-role1');
 
     // Edit the line: a new price per guest, one more guest when the rooms hold one.
     const occupancy = line.room?.occupancy ?? 1;
@@ -95,7 +87,7 @@ describe('booking edit screen', () => {
     const expectedDue = new Decimal(walked.totals.total_due)
       .minus(new Decimal(line.price).mul(line.guests))
       .plus(lineTotal);
-    await shot(page, 'booking-edit-line-modal');
+    await screenshotFromTop(page, 'booking-edit-line-modal');
     await dialog.getByRole('button', { name: 'Update tour line' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
     const after = await loadBooking(adminToken, walked.id);
@@ -122,7 +114,7 @@ describe('booking edit screen', () => {
     const charge = cancel.getByRole('textbox', { name: 'Cancellation charge' });
     expect((await charge.inputValue()).replace(/[£,]/g, '')).toBe(after.proposed_cancellation_charge);
     await charge.fill('125.00');
-    await shot(page, 'booking-edit-cancel-modal');
+    await screenshotFromTop(page, 'booking-edit-cancel-modal');
     await cancel.getByRole('button', { name: 'OK', exact: true }).click();
     await expect.poll(() => cancel.isVisible()).toBe(false);
     await expect.poll(() => summary.getByText('Cancelled at').isVisible()).toBe(true);
@@ -134,7 +126,7 @@ describe('booking edit screen', () => {
     expect(cancelled.status).toBe('Cancelled');
     expect(cancelled.cancellation_charge).toBe('125.00');
     expect(cancelled.totals.balance).toBe('125.00');
-    await shot(page, 'booking-edit-cancelled');
+    await screenshotFromTop(page, 'booking-edit-cancelled');
     await page.context().close();
   });
 
@@ -157,7 +149,7 @@ describe('booking edit screen', () => {
     expect(await page.getByRole('button', { name: 'Notify Customer of Change' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Update booking' }).count()).toBe(0);
     expect(await summary.getByRole('textbox', { name: 'Booking ref' }).count()).toBe(0);
-    await shot(page, 'booking-edit-role2');
+    await screenshotFromTop(page, 'booking-edit-role2');
     await page.context().close();
   });
 });

@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingDetail, BookingDetailAnswer } from '../../src/shared/api/booking-edit';
 import { launchBrowser, screenshot } from '../helpers/browser';
+import { byHand, gbp, p, percentOf } from '../helpers/by-hand';
 import { apiCall, apiToken, e2eUrl, signedInPage } from '../helpers/e2e';
 
 // The lower sections of the booking edit screen (spec 1 §2 'Booking edit', §5, §6, §9): role 1 adds a
@@ -9,50 +10,6 @@ import { apiCall, apiToken, e2eUrl, signedInPage } from '../helpers/e2e';
 // booking; the Accounts figures then equal spec 1 §9's formulas worked here by hand from the
 // booking's own lines. Role 2 sees the sections read-only but may record a transaction.
 const slow = { timeout: 20_000 };
-
-// ---- spec 1 §9 by hand, in pence (bigint), from the booking as the API answers it ----------------
-const p = (pounds: string | null | undefined): bigint => {
-  if (!pounds) return 0n;
-  const [whole, frac = ''] = pounds.replace('-', '').split('.');
-  const v = BigInt(whole || '0') * 100n + BigInt(frac.padEnd(2, '0').slice(0, 2));
-  return pounds.startsWith('-') ? -v : v;
-};
-const gbp = (pence: bigint) => {
-  const neg = pence < 0n;
-  const a = neg ? -pence : pence;
-  const whole = (a / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${neg ? '-' : ''}£${whole}.${(a % 100n).toString().padStart(2, '0')}`;
-};
-/** value% of an amount, rounded half-up to the penny (value as '10.00'). */
-const percentOf = (amount: bigint, value: string) => (amount * p(value) + 5000n) / 10000n;
-
-function byHand(b: BookingDetail) {
-  const positive = (v: string | null) => (v && p(v) > 0n ? p(v) : null);
-  // 'tour total = per-guest price (sale price if present) times guests'
-  const tours = b.tour_bookings.reduce(
-    (s, l) => s + (positive(l.sale_price) ?? p(l.price)) * BigInt(l.guests),
-    0n,
-  );
-  // 'base total uses sale price, else base price, else price'
-  const base = b.tour_bookings.reduce(
-    (s, l) => s + (positive(l.sale_price) ?? positive(l.base_price) ?? p(l.price)) * BigInt(l.guests),
-    0n,
-  );
-  // 'extras total = price times qty'
-  const extras = b.extras.reduce((s, e) => s + p(e.price) * BigInt(e.pivot.qty), 0n);
-  // 'manual amount if above 0; fixed = value times qty; percent = value percent of the tours total,
-  // or of the base total when on_base_price is set'
-  const discounts = b.discounts.reduce((s, d) => {
-    if (d.pivot.manual_discount_price && p(d.pivot.manual_discount_price) > 0n)
-      return s + p(d.pivot.manual_discount_price);
-    if (d.penalty_type === 0) return s + p(d.value) * BigInt(d.pivot.qty);
-    return s + percentOf(d.on_base_price ? base : tours, d.value);
-  }, 0n);
-  const due = tours + extras - discounts; // 'total due = tours + extras - discounts'
-  const paid = b.payments.reduce((s, x) => s + p(x.payment_amount), 0n);
-  const balance = due - paid > 0n ? due - paid : 0n; // no agent: commission 0; floored at 0
-  return { tours, base, extras, discounts, due, paid, balance };
-}
 
 async function loadBooking(token: string, id: number): Promise<BookingDetail> {
   const r = await apiCall<BookingDetailAnswer>(token, 'GET', `/bookings/${id}`);

@@ -1,16 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../helpers/browser';
+import { launchBrowser, screenshotFromTop } from '../helpers/browser';
 import { apiCall, apiToken, e2eUrl, signedInPage } from '../helpers/e2e';
-
-/** A full-page screenshot taken from the top, so the sticky header is not stitched mid-page. */
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => {
-    (document.activeElement as HTMLElement | null)?.blur();
-    window.scrollTo(0, 0);
-  });
-  await screenshot(page, name);
-}
 
 interface Row {
   id: number;
@@ -50,7 +41,7 @@ describe('customer screens', () => {
     await page.getByRole('textbox', { name: 'Post code', exact: true }).fill(postcode.split(' ')[0]);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('cell', { name: postcode }).first().isVisible()).toBe(true);
-    await shot(page, 'customers-list');
+    await screenshotFromTop(page, 'customers-list');
     expect(await page.getByRole('link', { name: 'Manage customers' }).count()).toBe(0);
 
     await page.getByRole('link', { name: 'New customer' }).click();
@@ -79,7 +70,7 @@ describe('customer screens', () => {
       .toBe(full.data.street_address);
     expect(await page.getByRole('textbox', { name: 'Town', exact: true }).inputValue()).toBe(full.data.town);
     expect(await page.getByRole('textbox', { name: 'Post code', exact: true }).inputValue()).toBe(postcode);
-    await shot(page, 'customer-create');
+    await screenshotFromTop(page, 'customer-create');
 
     await page.getByRole('button', { name: 'Create customer' }).click();
     await page.waitForURL(/\/customers\/edit\/\d+$/);
@@ -108,11 +99,11 @@ describe('customer screens', () => {
     const brochureName = (await brochure.textContent()) ?? '';
     await brochure.click();
     await modal.getByRole('textbox', { name: 'Quantity' }).fill('2');
-    await shot(page, 'customer-request-brochure');
+    await screenshotFromTop(page, 'customer-request-brochure');
     await modal.getByRole('button', { name: 'Request brochure' }).click();
     const requests = page.getByRole('table', { name: 'Brochure requests' });
     await expect.poll(() => requests.getByRole('cell', { name: brochureName }).isVisible()).toBe(true);
-    await shot(page, 'customer-edit');
+    await screenshotFromTop(page, 'customer-edit');
     await page.context().close();
   });
 
@@ -153,7 +144,7 @@ describe('customer screens', () => {
     await page.goto(`${e2eUrl()}/customers/edit/${withBookings}`);
     await expect.poll(() => page.getByRole('table', { name: 'Bookings' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Update customer' }).count()).toBe(0);
-    await shot(page, 'customer-edit-role2');
+    await screenshotFromTop(page, 'customer-edit-role2');
     await page.context().close();
   });
 });

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingDetailAnswer } from '../../src/shared/api/booking-edit';
 import type { Customer } from '../../src/shared/api/customers';
-import { launchBrowser, screenshot } from '../helpers/browser';
+import { launchBrowser, screenshotFromTop } from '../helpers/browser';
 import { apiCall, apiToken, e2eUrl, signedInPage } from '../helpers/e2e';
 import { dmy, findOffer } from '../helpers/offers';
 
@@ -10,16 +10,6 @@ import { dmy, findOffer } from '../helpers/offers';
 // Booking on a demo customer, adds a tour line of 2 guests in one room of a departure with rooms
 // left, proceeds and lands on the new booking's edit screen; role 2 is offered no New booking.
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
-
-/** A full-page screenshot from the top, so the sticky header is not stitched mid-page. */
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => {
-    (document.activeElement as HTMLElement | null)?.blur();
-    window.scrollTo(0, 0);
-  });
-  await page.waitForTimeout(300);
-  await screenshot(page, `new-booking-${name}`);
-}
 
 describe('new booking screen', () => {
   let browser: Browser;
@@ -50,7 +40,7 @@ describe('new booking screen', () => {
     await poll(() => summary.getByText(`${customer.first_name} ${customer.last_name}`).isVisible()).toBe(
       true,
     );
-    await shot(page, 'party-linked');
+    await screenshotFromTop(page, 'new-booking-party-linked');
 
     // Proceeding with no tour says so, word for word (spec 1 §5).
     await page.getByRole('button', { name: 'Proceed with booking' }).click();
@@ -78,7 +68,7 @@ describe('new booking screen', () => {
     await rooms.getByRole('button', { name: `Select ${room.name} at ${room.accommodation.name}` }).click();
     await panel.getByRole('textbox', { name: 'Guests' }).fill('2');
     await poll(() => panel.getByRole('textbox', { name: 'Rooms' }).inputValue()).toBe('1');
-    await shot(page, 'room-chosen');
+    await screenshotFromTop(page, 'new-booking-room-chosen');
     await panel.getByRole('button', { name: 'Add tour to booking' }).click();
 
     const items = page.getByRole('table', { name: 'Tour booking items' });
@@ -95,7 +85,7 @@ describe('new booking screen', () => {
     await poll(async () => (await roomRow.first().getByRole('cell').nth(5).innerText()).trim()).toBe(
       String(room.remaining_availability - 1),
     );
-    await shot(page, 'line-added');
+    await screenshotFromTop(page, 'new-booking-line-added');
 
     await page.getByRole('button', { name: 'Proceed with booking' }).click();
     // The edit screen, or the reason the booking was refused (shown in the alert) when it was not.
@@ -108,7 +98,7 @@ describe('new booking screen', () => {
           : '',
     ).toBe('created');
     const id = Number(new URL(page.url()).pathname.split('/').pop());
-    await shot(page, 'created');
+    await screenshotFromTop(page, 'new-booking-created');
 
     const { status, body } = await apiCall<BookingDetailAnswer>(token, 'GET', `/bookings/${id}`);
     expect(status).toBe(200);
@@ -149,7 +139,7 @@ describe('new booking screen', () => {
     await poll(() => page.getByTestId('figure-paid').innerText()).toBe(
       `£${Number(deposit).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`,
     );
-    await shot(page, 'deposit-paid');
+    await screenshotFromTop(page, 'new-booking-deposit-paid');
     await page.context().close();
   });
 

@@ -27,3 +27,17 @@ export async function screenshot(page: Page, name: string) {
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
+
+/**
+ * A full-page screenshot taken from the top with nothing focused, so the sticky header is not
+ * stitched mid-page and no focus ring or open tooltip shows. Blurring closes open dropdowns: take
+ * it between steps, not while a menu is meant to be open.
+ */
+export async function screenshotFromTop(page: Page, name: string) {
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
+  await page.waitForTimeout(300);
+  await screenshot(page, name);
+}
