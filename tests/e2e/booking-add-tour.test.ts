@@ -5,7 +5,7 @@ import type { BookingDetail, BookingDetailAnswer } from '../../src/shared/api/bo
 import type { OfferedRoom } from '../../src/shared/pricing';
 import { launchBrowser, screenshotFromTop } from '../helpers/browser';
 import { apiCall, apiToken, e2eUrl, signedInPage } from '../helpers/e2e';
-import { dmy, findOffer } from '../helpers/offers';
+import { chooseOfferedRoom, findOffer } from '../helpers/offers';
 
 // 'Add tour' on the booking edit screen (spec 1 §2 'Booking edit', 'Adding a tour'; §9): role 1 adds
 // a line of 2 guests in one room to a customer booking without discounts; the total due grows by
@@ -50,7 +50,8 @@ describe('booking edit: add a tour', () => {
 
   it('role 1 adds a tour line to a booking, the totals and rooms left follow, and removes it again', async () => {
     const token = await apiToken(1);
-    const { tour, instance, room } = await findOffer(token);
+    const offer = await findOffer(token);
+    const { tour, instance, room } = offer;
     const before = await findBooking(token);
     const leftBefore = await roomsLeft(token, instance.id, instance.departure_date, room.tour_room_id);
 
@@ -62,26 +63,7 @@ describe('booking edit: add a tour', () => {
     await page.getByRole('button', { name: 'Add tour', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Add tour to booking' });
     await poll(() => dialog.isVisible()).toBe(true);
-    const tourBox = dialog.getByRole('combobox', { name: 'Tour' });
-    await tourBox.click();
-    await tourBox.fill(tour.name);
-    await page.getByRole('option', { name: tour.name, exact: true }).click();
-    for (const label of ['Departing from', 'Departing to']) {
-      const input = dialog.getByRole('textbox', { name: label, exact: true });
-      await input.fill(dmy(instance.departure_date));
-      await input.press('Tab');
-    }
-    const choose = dialog.getByRole('button', {
-      name: `Choose departure ${dmy(instance.departure_date)}${instance.instance_title ? ` ${instance.instance_title}` : ''}`,
-      exact: true,
-    });
-    await poll(() => choose.isVisible()).toBe(true);
-    await choose.click();
-    const rooms = dialog.getByRole('table', { name: 'Rooms' });
-    await poll(() => rooms.isVisible()).toBe(true);
-    await rooms.getByRole('button', { name: `Select ${room.name} at ${room.accommodation.name}` }).click();
-    await dialog.getByRole('textbox', { name: 'Guests' }).fill('2');
-    await poll(() => dialog.getByRole('textbox', { name: 'Rooms' }).inputValue()).toBe('1');
+    await chooseOfferedRoom(page, dialog, offer, 2);
     await screenshotFromTop(page, 'booking-add-tour-modal');
     await dialog.getByRole('button', { name: 'Add to booking' }).click();
     await poll(() => dialog.isVisible()).toBe(false);

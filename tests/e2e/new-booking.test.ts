@@ -4,7 +4,7 @@ import type { BookingDetailAnswer } from '../../src/shared/api/booking-edit';
 import type { Customer } from '../../src/shared/api/customers';
 import { launchBrowser, screenshotFromTop } from '../helpers/browser';
 import { apiCall, apiToken, e2eUrl, signedInPage } from '../helpers/e2e';
-import { dmy, findOffer } from '../helpers/offers';
+import { chooseOfferedRoom, findOffer } from '../helpers/offers';
 
 // New booking in the browser (spec 1 §2 'New booking', 'Adding a tour'): role 1 opens Create
 // Booking on a demo customer, adds a tour line of 2 guests in one room of a departure with rooms
@@ -20,7 +20,8 @@ describe('new booking screen', () => {
 
   it('role 1 books 2 guests in one room for a demo customer, lands on the booking and pays the deposit', async () => {
     const token = await apiToken(1);
-    const { tour, instance, room } = await findOffer(token);
+    const offer = await findOffer(token);
+    const { tour, instance, room } = offer;
     const { body: customers } = await apiCall<{ data: { id: number }[] }>(
       token,
       'GET',
@@ -48,26 +49,7 @@ describe('new booking screen', () => {
 
     // Add a tour: the tour, the departure's date as the range, the departure, the room.
     const panel = page.getByRole('region', { name: 'Add tour to booking' });
-    const tourBox = panel.getByRole('combobox', { name: 'Tour' });
-    await tourBox.click();
-    await tourBox.fill(tour.name);
-    await page.getByRole('option', { name: tour.name, exact: true }).click();
-    for (const label of ['Departing from', 'Departing to']) {
-      const input = panel.getByRole('textbox', { name: label, exact: true });
-      await input.fill(dmy(instance.departure_date));
-      await input.press('Tab');
-    }
-    const choose = panel.getByRole('button', {
-      name: `Choose departure ${dmy(instance.departure_date)}${instance.instance_title ? ` ${instance.instance_title}` : ''}`,
-      exact: true,
-    });
-    await poll(() => choose.isVisible()).toBe(true);
-    await choose.click();
-    const rooms = panel.getByRole('table', { name: 'Rooms' });
-    await poll(() => rooms.isVisible()).toBe(true);
-    await rooms.getByRole('button', { name: `Select ${room.name} at ${room.accommodation.name}` }).click();
-    await panel.getByRole('textbox', { name: 'Guests' }).fill('2');
-    await poll(() => panel.getByRole('textbox', { name: 'Rooms' }).inputValue()).toBe('1');
+    const rooms = await chooseOfferedRoom(page, panel, offer, 2);
     await screenshotFromTop(page, 'new-booking-room-chosen');
     await panel.getByRole('button', { name: 'Add tour to booking' }).click();
 

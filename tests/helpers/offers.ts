@@ -1,3 +1,5 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { InstanceRow } from '../../src/shared/api/tour-catalogue';
 import type { TourListItem } from '../../src/shared/api/tours';
 import type { OfferedRoom } from '../../src/shared/pricing';
@@ -44,4 +46,37 @@ export async function findOffer(token: string, roomsLeft = 2): Promise<Offer> {
     }
   }
   throw new Error('no departure with rooms left in the demo data');
+}
+
+/**
+ * Fills the add-a-tour panel (`panel`: the New booking region or the Add tour dialog) as a person
+ * would: the tour, the departure's date as the date range, the departure, the room, the guests; and
+ * waits for the rooms (guests ÷ occupancy, rounded up) to show. Answers the table of rooms.
+ */
+export async function chooseOfferedRoom(page: Page, panel: Locator, offer: Offer, guests: number) {
+  const { tour, instance, room } = offer;
+  const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
+  const tourBox = panel.getByRole('combobox', { name: 'Tour' });
+  await tourBox.click();
+  await tourBox.fill(tour.name);
+  await page.getByRole('option', { name: tour.name, exact: true }).click();
+  for (const label of ['Departing from', 'Departing to']) {
+    const input = panel.getByRole('textbox', { name: label, exact: true });
+    await input.fill(dmy(instance.departure_date));
+    await input.press('Tab');
+  }
+  const choose = panel.getByRole('button', {
+    name: `Choose departure ${dmy(instance.departure_date)}${instance.instance_title ? ` ${instance.instance_title}` : ''}`,
+    exact: true,
+  });
+  await poll(() => choose.isVisible()).toBe(true);
+  await choose.click();
+  const rooms = panel.getByRole('table', { name: 'Rooms' });
+  await poll(() => rooms.isVisible()).toBe(true);
+  await rooms.getByRole('button', { name: `Select ${room.name} at ${room.accommodation.name}` }).click();
+  await panel.getByRole('textbox', { name: 'Guests' }).fill(String(guests));
+  await poll(() => panel.getByRole('textbox', { name: 'Rooms' }).inputValue()).toBe(
+    String(Math.ceil(guests / room.occupancy)),
+  );
+  return rooms;
 }
