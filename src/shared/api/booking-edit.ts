@@ -13,6 +13,7 @@ import {
   percentSchema,
   requiredText,
 } from './common';
+import type { CustomerRow } from './customers';
 
 /**
  * The contract of one booking (spec 1 §2 New booking / Booking edit, §3 entities, §5 rules, §7
@@ -358,18 +359,8 @@ export interface BookingDetail {
   old_agent_id: number | null;
   old_affiliate_id: number | null;
   old_booking_id: number | null;
-  customer: {
-    id: number;
-    title: string | null;
-    first_name: string;
-    last_name: string;
-    full_name: string;
-    email: string | null;
-    phone_number: string | null;
-    mobile_number: string | null;
-    postcode: string | null;
-    is_blacklisted: boolean;
-  } | null;
+  /** The linked customer: the customers list's row without its town and creation date. */
+  customer: Omit<CustomerRow, 'town' | 'created_at'> | null;
   agent: {
     id: number;
     name: string;

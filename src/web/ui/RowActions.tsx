@@ -40,17 +40,47 @@ export function DeleteAction({
     onError: (err) => notifications.show({ color: 'red', title: 'Error', message: err.message }),
   });
   return (
+    <ConfirmDeleteLink
+      confirmMessage={confirmMessage}
+      onConfirm={() => mutation.mutate()}
+      pending={mutation.isPending}
+      label={label}
+    />
+  );
+}
+
+/**
+ * A red delete link: asks `confirmMessage` (the spec's words) and calls `onConfirm` when the user
+ * agrees. Reads 'Deleting...' while `pending`; `disabled` also covers another row's delete running.
+ */
+export function ConfirmDeleteLink({
+  confirmMessage,
+  onConfirm,
+  pending = false,
+  disabled = pending,
+  label = 'Delete',
+  ariaLabel,
+}: {
+  confirmMessage: string;
+  onConfirm: () => void;
+  pending?: boolean;
+  disabled?: boolean;
+  label?: string;
+  ariaLabel?: string;
+}) {
+  return (
     <Anchor
       component="button"
       type="button"
       size="sm"
       c="red"
-      disabled={mutation.isPending}
+      disabled={disabled}
+      aria-label={ariaLabel}
       onClick={async () => {
-        if (await confirmDelete(confirmMessage)) mutation.mutate();
+        if (await confirmDelete(confirmMessage)) onConfirm();
       }}
     >
-      {mutation.isPending ? 'Deleting...' : label}
+      {pending ? 'Deleting...' : label}
     </Anchor>
   );
 }

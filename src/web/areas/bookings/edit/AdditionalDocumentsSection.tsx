@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { type BookingDetail, MESSAGES } from '../../../../shared/api/booking-edit';
 import { ApiError, api } from '../../../api/client';
 import { formatDateTime } from '../../../lib/format';
-import { confirmAction, confirmDelete } from '../../../ui/confirm';
+import { confirmAction } from '../../../ui/confirm';
 import { useCan } from '../../../ui/permissions';
+import { ConfirmDeleteLink } from '../../../ui/RowActions';
 import { useBookingChange } from '../booking-api';
 import { documentUploadFields, isImageOrPdf } from './booking-sections';
 import { SectionEmpty } from './section-kit';
@@ -104,22 +105,13 @@ export function AdditionalDocumentsSection({
                         </Anchor>
                       )}
                       {mayEdit && (
-                        <Anchor
-                          component="button"
-                          type="button"
-                          size="sm"
-                          c="red"
+                        <ConfirmDeleteLink
+                          ariaLabel={`Delete ${d.name}`}
+                          confirmMessage={`Are you sure you want to delete the document ${d.name}?`}
+                          onConfirm={() => remove.mutate(d.id)}
+                          pending={remove.isPending && remove.variables === d.id}
                           disabled={remove.isPending}
-                          aria-label={`Delete ${d.name}`}
-                          onClick={async () => {
-                            if (
-                              await confirmDelete(`Are you sure you want to delete the document ${d.name}?`)
-                            )
-                              remove.mutate(d.id);
-                          }}
-                        >
-                          {remove.isPending && remove.variables === d.id ? 'Deleting...' : 'Delete'}
-                        </Anchor>
+                        />
                       )}
                     </Group>
                   </Table.Td>

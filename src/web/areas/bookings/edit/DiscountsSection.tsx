@@ -1,13 +1,13 @@
-import { Anchor, Badge, Button, Group, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BookingDetail } from '../../../../shared/api/booking-edit';
 import { ApiError, api } from '../../../api/client';
 import { formatMoney } from '../../../lib/format';
-import { confirmDelete } from '../../../ui/confirm';
 import { MoneyInput } from '../../../ui/form';
 import { useCan } from '../../../ui/permissions';
 import { QueryProblem } from '../../../ui/QueryProblem';
+import { ConfirmDeleteLink } from '../../../ui/RowActions';
 import { bookingKeys, useBookingChange } from '../booking-api';
 import {
   discountPreview,
@@ -97,20 +97,13 @@ export function DiscountsSection({ booking, canEdit }: { booking: BookingDetail;
                   <Table.Td ta="right">{formatMoney(d.amount)}</Table.Td>
                   {mayEdit && (
                     <Table.Td>
-                      <Anchor
-                        component="button"
-                        type="button"
-                        size="sm"
-                        c="red"
+                      <ConfirmDeleteLink
+                        ariaLabel={`Delete discount ${d.code}`}
+                        confirmMessage={`Are you sure you want to delete the discount ${d.code}?`}
+                        onConfirm={() => remove.mutate(d.pivot.id)}
+                        pending={remove.isPending && remove.variables === d.pivot.id}
                         disabled={remove.isPending}
-                        aria-label={`Delete discount ${d.code}`}
-                        onClick={async () => {
-                          if (await confirmDelete(`Are you sure you want to delete the discount ${d.code}?`))
-                            remove.mutate(d.pivot.id);
-                        }}
-                      >
-                        {remove.isPending && remove.variables === d.pivot.id ? 'Deleting...' : 'Delete'}
-                      </Anchor>
+                      />
                     </Table.Td>
                   )}
                 </Table.Tr>

@@ -10,10 +10,10 @@ import {
 } from '../../../../shared/api/booking-edit';
 import { ApiError, api } from '../../../api/client';
 import { formatDate } from '../../../lib/format';
-import { confirmDelete } from '../../../ui/confirm';
 import { DateField } from '../../../ui/DateField';
 import { FieldGrid, FormActions, SaveButton } from '../../../ui/form';
 import { useCan } from '../../../ui/permissions';
+import { ConfirmDeleteLink } from '../../../ui/RowActions';
 import { zodValidate } from '../../../ui/zod-validate';
 import { useBookingChange } from '../booking-api';
 import { quietWhenStatusFalse, SectionEmpty, wasStatusFalse } from './section-kit';
@@ -124,24 +124,13 @@ export function PassengersSection({ booking, canEdit }: { booking: BookingDetail
                         <Anchor component="button" type="button" size="sm" onClick={() => setEditing(p)}>
                           Edit
                         </Anchor>
-                        <Anchor
-                          component="button"
-                          type="button"
-                          size="sm"
-                          c="red"
+                        <ConfirmDeleteLink
+                          ariaLabel={`Delete passenger ${p.first_name} ${p.last_name}`}
+                          confirmMessage={`Are you sure you want to delete the passenger ${p.first_name} ${p.last_name}?`}
+                          onConfirm={() => remove.mutate(p.id)}
+                          pending={remove.isPending && remove.variables === p.id}
                           disabled={remove.isPending}
-                          aria-label={`Delete passenger ${p.first_name} ${p.last_name}`}
-                          onClick={async () => {
-                            if (
-                              await confirmDelete(
-                                `Are you sure you want to delete the passenger ${p.first_name} ${p.last_name}?`,
-                              )
-                            )
-                              remove.mutate(p.id);
-                          }}
-                        >
-                          {remove.isPending && remove.variables === p.id ? 'Deleting...' : 'Delete'}
-                        </Anchor>
+                        />
                       </Group>
                     </Table.Td>
                   )}
