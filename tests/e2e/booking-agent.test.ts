@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../src/shared/api/agents';
 import type { BookingDetail, BookingDetailAnswer } from '../../src/shared/api/booking-edit';
 import { launchBrowser, screenshotFromTop } from '../helpers/browser';
-import { byHand, gbp, p } from '../helpers/by-hand';
+import { byHand, gbp, p, pounds } from '../helpers/by-hand';
 import { apiCall, apiToken, e2eUrl, signedInPage } from '../helpers/e2e';
 
 // An agent booking on the edit screen (spec 1 §4 Linking, §9 agent accounts): role 1 links an agent
@@ -80,11 +80,11 @@ describe('booking edit: an agent booking', () => {
     const h = byHand(linked);
     expect(h.commission).toBeGreaterThan(0n);
     expect(linked.totals).toMatchObject({
-      total_due: gbp(h.due).replace(/[£,]/g, ''),
-      non_commissionable_extras: gbp(h.nonCommissionable).replace(/[£,]/g, ''),
-      commission: gbp(h.commission).replace(/[£,]/g, ''),
-      vat: gbp(h.vat).replace(/[£,]/g, ''),
-      balance: gbp(h.balance).replace(/[£,]/g, ''),
+      total_due: pounds(h.due),
+      non_commissionable_extras: pounds(h.nonCommissionable),
+      commission: pounds(h.commission),
+      vat: pounds(h.vat),
+      balance: pounds(h.balance),
     });
 
     // What the screen shows: Agent accounts beside the booking accounts.
@@ -107,7 +107,7 @@ describe('booking edit: an agent booking', () => {
     await poll(() => page.locator('[aria-label="Agent accounts"]').count()).toBe(0);
     const unlinked = await loadBooking(token, before.id);
     expect(unlinked.agent_id).toBeNull();
-    expect(unlinked.totals.balance).toBe(gbp(h.due - h.paid).replace(/[£,]/g, ''));
+    expect(unlinked.totals.balance).toBe(pounds(h.due - h.paid));
     await poll(() => figure(page, 'Accounts', 'Balance')).toBe(gbp(h.due - h.paid));
     await page.context().close();
   });

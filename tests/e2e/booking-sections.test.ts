@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingDetail, BookingDetailAnswer } from '../../src/shared/api/booking-edit';
 import { launchBrowser, screenshot } from '../helpers/browser';
-import { byHand, gbp, p, percentOf } from '../helpers/by-hand';
+import { byHand, gbp, p, percentOf, pounds } from '../helpers/by-hand';
 import { apiCall, apiToken, e2eUrl, signedInPage } from '../helpers/e2e';
 
 // The lower sections of the booking edit screen (spec 1 §2 'Booking edit', §5, §6, §9): role 1 adds a
@@ -164,12 +164,12 @@ describe('booking edit: passengers, extras, discounts, accounts, payments', () =
       after.payments.some((x) => x.transaction_id === `E2E-${bookingId}` && x.payment_amount === '123.45'),
     ).toBe(true);
     expect(after.totals).toMatchObject({
-      tours_total: gbp(h.tours).replace(/[£,]/g, ''),
-      extras_total: gbp(h.extras).replace(/[£,]/g, ''),
-      discounts_total: gbp(h.discounts).replace(/[£,]/g, ''),
-      total_due: gbp(h.due).replace(/[£,]/g, ''),
-      paid: gbp(h.paid).replace(/[£,]/g, ''),
-      balance: gbp(h.balance).replace(/[£,]/g, ''),
+      tours_total: pounds(h.tours),
+      extras_total: pounds(h.extras),
+      discounts_total: pounds(h.discounts),
+      total_due: pounds(h.due),
+      paid: pounds(h.paid),
+      balance: pounds(h.balance),
     });
     // …and what the Accounts section shows.
     await openCard(page, 'Accounts');
