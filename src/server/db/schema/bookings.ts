@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   date,
   index,
@@ -11,6 +12,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { PAYMENT_METHODS } from '../../../shared/api/booking-edit';
 import { users } from './auth';
@@ -39,7 +41,8 @@ export const bookings = pgTable(
     agent_confirmed: boolean('agent_confirmed').notNull().default(false),
     status: text('status').notNull().default('Pending'),
     cancelled_at: timestamp('cancelled_at', { withTimezone: true, mode: 'string' }),
-    cancellation_charge: money('cancellation_charge').notNull().default('0'),
+    /** Null: never set (the total due counts, spec 1 §4); 0.00 entered at cancellation: waived. */
+    cancellation_charge: money('cancellation_charge'),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     created_from: text('created_from').notNull().default('admin'),
     created_by_agent_name: text('created_by_agent_name'),
@@ -232,9 +235,19 @@ export const payments = pgTable(
     payment_method: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
     payment_amount: money('payment_amount').notNull(),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A receipt voided by role 1: kept, with who, when and why; its reversal row cancels it out. */
+    voided_at: timestamp('voided_at', { withTimezone: true, mode: 'string' }),
+    voided_by: integer('voided_by').references(() => users.id, { onDelete: 'set null' }),
+    void_reason: text('void_reason'),
+    /** On a reversal row: the receipt it voids (its amount is that receipt's, negated). */
+    reverses_payment_id: integer('reverses_payment_id').references((): AnyPgColumn => payments.id),
     ...timestamps,
   },
-  (t) => [index('payments_booking_idx').on(t.holiday_booking_id)],
+  (t) => [
+    index('payments_booking_idx').on(t.holiday_booking_id),
+    // A receipt is voided once: at most one reversal names it.
+    uniqueIndex('payments_reverses_payment_idx').on(t.reverses_payment_id),
+  ],
 );
 
 /** Booking history (spec 1 §3 History entry), written in the same transaction as the change. */
