@@ -7,6 +7,7 @@ import {
   depositAmount,
   discountAmount,
   extrasTotal,
+  overpaymentBy,
   passengerCap,
   roomsForGuests,
   toursTotal,
@@ -101,13 +102,15 @@ describe('spec 1 §9 formulas', () => {
       vat_percent: '20',
     });
     // total 1500 + 80 + 20 = 1600; non-comm 80; commission (1600 − 80) × 10 % = 152.00; VAT 30.40
-    // balance 1600 − 300 − 182.40 = 1117.60
+    // agent balance 1600 − 300 − 182.40 = 1117.60; the customer-side balance is 1600 − 300 = 1300
     expect(t).toMatchObject({
       total_due: '1600.00',
       non_commissionable_extras: '80.00',
       commission: '152.00',
       vat: '30.40',
-      balance: '1117.60',
+      agent_balance: '1117.60',
+      balance: '1300.00',
+      credit: '0.00',
     });
     const paidUp = bookingTotals({
       tour_lines: [{ price: '750.00', guests: 2 }],
@@ -117,10 +120,33 @@ describe('spec 1 §9 formulas', () => {
       agent_commission_percent: '10',
       vat_percent: '20',
     });
-    expect(paidUp.balance).toBe('0.00'); // floored at 0
+    expect(paidUp.agent_balance).toBe('0.00'); // floored at 0
+    expect(paidUp.balance).toBe('0.00');
   });
 
-  it("cancelled: 'Balance outstanding is the cancellation charge (or total due if the charge is zero) minus paid'", () => {
+  it('a live booking paid beyond its total due is in credit by the difference; the balance stays 0.00', () => {
+    const t = bookingTotals({
+      tour_lines: [{ price: '709.00', guests: 2 }],
+      extras: [],
+      discounts: [],
+      paid: '5000.00',
+    });
+    expect(t).toMatchObject({ total_due: '1418.00', balance: '0.00', credit: '3582.00', refund_due: '0.00' });
+  });
+
+  it("overpaymentBy: the part of a payment beyond what is still owed ('This is £3,582.00 more than the balance')", () => {
+    const due = { total_due: '1418.00', paid: '0.00', cancellation_value: null };
+    expect(overpaymentBy(due, '5000.00')).toBe('3582.00');
+    expect(overpaymentBy(due, '1418.00')).toBe('0.00');
+    expect(overpaymentBy({ ...due, paid: '1418.00' }, '10.00')).toBe('10.00');
+    expect(overpaymentBy({ ...due, paid: '1500.00' }, '10.00')).toBe('10.00'); // already in credit
+    // Cancelled with a charge of 100.00 and 80.00 paid: 20.00 is owed.
+    expect(overpaymentBy({ total_due: '900.00', paid: '80.00', cancellation_value: '100.00' }, '50.00')).toBe(
+      '30.00',
+    );
+  });
+
+  it("cancelled: 'Balance outstanding is the cancellation charge (or total due if no charge was set) minus paid'; an entered 0.00 waives it", () => {
     const base = {
       tour_lines: [{ price: '524.00', guests: 2 }],
       extras: [],
@@ -132,9 +158,19 @@ describe('spec 1 §9 formulas', () => {
       balance: '-50.00', // 50.00 to give back
       cancellation_value: '150.00',
     });
+    // Never set: the total due counts (spec 1 §4).
+    for (const never of [null, undefined, '']) {
+      expect(bookingTotals({ ...base, cancellation_charge: never })).toMatchObject({
+        balance: '848.00',
+        cancellation_value: '1048.00',
+        refund_due: '0.00',
+      });
+    }
+    // 0.00 entered at cancellation: waived; everything paid is to be given back.
     expect(bookingTotals({ ...base, cancellation_charge: '0.00' })).toMatchObject({
-      balance: '848.00',
-      cancellation_value: '1048.00',
+      balance: '-200.00',
+      cancellation_value: '0.00',
+      refund_due: '200.00',
     });
   });
 
@@ -255,8 +291,10 @@ describe('properties (fast-check)', () => {
           const commissionable = total - nonComm > 0n ? total - nonComm : 0n;
           const comm = commission ? divRound(commissionable * BigInt(commission), 10_000n) : 0n;
           const vat = divRound(comm * 20n, 100n);
-          let balance = total - BigInt(paid) - comm - vat;
-          if (balance < 0n) balance = 0n;
+          let agentBalance = total - BigInt(paid) - comm - vat;
+          if (agentBalance < 0n) agentBalance = 0n;
+          const balance = total - BigInt(paid) > 0n ? total - BigInt(paid) : 0n;
+          const credit = BigInt(paid) - total > 0n ? BigInt(paid) - total : 0n;
           const p = (n: bigint) => (Number(n) / 100).toFixed(2);
           expect(t.tours_total).toBe(p(tours));
           expect(t.extras_total).toBe(p(ex));
@@ -265,6 +303,8 @@ describe('properties (fast-check)', () => {
           expect(t.commission).toBe(p(comm));
           expect(t.vat).toBe(p(vat));
           expect(t.balance).toBe(p(balance));
+          expect(t.credit).toBe(p(credit));
+          expect(t.agent_balance).toBe(p(agentBalance));
         },
       ),
       { numRuns: 500 },

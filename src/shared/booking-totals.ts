@@ -98,6 +98,10 @@ export interface BookingTotalsInput {
   vat_percent?: Amount;
   /** The booking is cancelled: the balance is what the cancellation leaves to pay. */
   cancelled?: boolean;
+  /**
+   * The charge entered at cancellation, pounds. Null/blank: never set, so the total due counts
+   * (spec 1 §4); '0.00' entered means the charge is waived.
+   */
   cancellation_charge?: Amount;
 }
 
@@ -114,20 +118,35 @@ export interface BookingTotals {
   non_commissionable_extras: string;
   commission: string;
   vat: string;
-  /** What is left to pay; see bookingTotals. */
+  /**
+   * The customer-side balance: total due − paid, floored at 0.00 (what is paid beyond that is
+   * `credit`). Once cancelled: the cancellation value − paid, negative when money is to be given
+   * back (`refund_due`).
+   */
   balance: string;
-  /** A cancelled booking: the charge, or the total due when the charge is 0.00 (the invoice value kept). */
+  /** Paid beyond the total due of a live booking ('In credit £X'); 0.00 otherwise. */
+  credit: string;
+  /** A cancelled booking: paid beyond the cancellation value ('Refund due £X'); 0.00 otherwise. */
+  refund_due: string;
+  /**
+   * Agent accounts (spec 1 §9): total due − paid − (commission + VAT), floored at 0.00 — what the
+   * agent still owes net of its commission. Equals `balance` when there is no agent.
+   */
+  agent_balance: string;
+  /** A cancelled booking: the charge entered (0.00 when waived), or the total due when never set. */
   cancellation_value: string | null;
 }
 
 /**
  * Every figure of spec 1 §9 for one booking:
  * - total due = tours + extras − discounts (floored at 0.00: discounts never make a booking owe money back);
+ * - balance (customer side) = total due − paid, floored at 0; paid beyond it is credit;
  * - agent accounts: non-commissionable = price × qty of the non-commissionable extras; commission =
  *   (total due − non-commissionables) × commission percent; VAT = commission × booking_vat_percent;
- * - balance = total due − paid − (commission + VAT), floored at 0 (commission is 0 with no agent);
- * - cancelled (spec 1 §4): balance outstanding = the cancellation charge (or total due when the
- *   charge is zero) − paid; negative when more was paid than is owed (money to give back).
+ *   agent balance = total due − paid − (commission + VAT), floored at 0 (commission is 0 with no agent);
+ * - cancelled (spec 1 §4): balance outstanding = the cancellation charge (or total due when no
+ *   charge was ever set; an entered 0.00 waives it) − paid; negative when more was paid than is
+ *   owed, that difference being the refund due.
  */
 export function bookingTotals(input: BookingTotalsInput): BookingTotals {
   const tours = pence(toursTotal(input.tour_lines));
@@ -144,14 +163,18 @@ export function bookingTotals(input: BookingTotalsInput): BookingTotals {
     : new Decimal(0);
   const vat = pence(commission.mul(dec(input.vat_percent)).div(100));
   let balance: Decimal;
+  let credit = new Decimal(0);
+  let refundDue = new Decimal(0);
   let cancellationValue: Decimal | null = null;
   if (input.cancelled) {
-    const charge = pence(dec(input.cancellation_charge));
-    cancellationValue = charge.gt(0) ? charge : totalDue;
+    cancellationValue = set(input.cancellation_charge) ? pence(dec(input.cancellation_charge)) : totalDue;
     balance = cancellationValue.minus(paid);
+    if (balance.lt(0)) refundDue = balance.neg();
   } else {
-    balance = Decimal.max(0, totalDue.minus(paid).minus(commission.plus(vat)));
+    balance = Decimal.max(0, totalDue.minus(paid));
+    credit = Decimal.max(0, paid.minus(totalDue));
   }
+  const agentBalance = Decimal.max(0, totalDue.minus(paid).minus(commission.plus(vat)));
   return {
     tours_total: money(tours),
     base_total: money(base),
@@ -164,8 +187,25 @@ export function bookingTotals(input: BookingTotalsInput): BookingTotals {
     commission: money(commission),
     vat: money(vat),
     balance: money(balance),
+    credit: money(credit),
+    refund_due: money(refundDue),
+    agent_balance: money(agentBalance),
     cancellation_value: cancellationValue ? money(cancellationValue) : null,
   };
+}
+
+/**
+ * How much of a payment of `amount` pounds goes beyond the balance still owed ('This is £X more
+ * than the balance', issue #10): amount − max(0, owed − paid), never below 0.00, where owed is the
+ * total due of a live booking or the cancellation value of a cancelled one. Pounds as text.
+ */
+export function overpaymentBy(
+  totals: Pick<BookingTotals, 'total_due' | 'paid' | 'cancellation_value'>,
+  amount: Amount,
+): string {
+  const owed = dec(totals.cancellation_value ?? totals.total_due);
+  const left = Decimal.max(0, owed.minus(dec(totals.paid)));
+  return money(Decimal.max(0, dec(amount).minus(left)));
 }
 
 /**

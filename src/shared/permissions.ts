@@ -35,6 +35,8 @@ export const permissions = {
   'bookings.acceptChange': 'any',
   'bookings.agentConfirm': 'any',
   'payments.create': 'any',
+  // A mistaken receipt is voided (a reversing entry; nothing deleted) by role 1 only (issue #10).
+  'payments.void': [ROLE_ADMIN],
   // POST calls that only read.
   'bookings.history': 'any',
   // POST update-booking/download-supplement-costing-doc only reads (streams an airline invoice).

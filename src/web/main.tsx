@@ -17,12 +17,14 @@ import { RouterProvider } from 'react-router';
 import { setUnauthorizedHandler } from './api/client';
 import { clearUserData, queryClient } from './api/query-client';
 import { router } from './router';
+import { loginPathFor } from './shell/return-to';
 import { theme } from './theme';
 
-// A 401 anywhere ends the session: forget cached data and show the login screen.
+// A 401 anywhere ends the session: forget cached data and show the login screen, which comes back here.
 setUnauthorizedHandler(() => {
   clearUserData();
-  if (router.state.location.pathname !== '/login') void router.navigate('/login', { replace: true });
+  const here = router.state.location;
+  if (here.pathname !== '/login') void router.navigate(loginPathFor(here), { replace: true });
 });
 
 const root = document.getElementById('root');

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction, recomputeBooking } from '../../src/server/areas/bookings/ledger';
 import { queryRows } from '../../src/server/db/client';
 import { MESSAGES } from '../../src/shared/api/booking-edit';
 import { bookingTotals } from '../../src/shared/booking-totals';
@@ -194,9 +195,15 @@ describe.each(testDbKinds)('bookings on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     const after = await detail(a);
     expect(after.agent_comission_percent).toBe('12.50');
-    // 1048.00 × 12.5 % = 131.00; VAT 20 % = 26.20; balance 1048 − 157.20 = 890.80
-    expect(after.totals).toMatchObject({ commission: '131.00', vat: '26.20', balance: '890.80' });
-    expect(after.balance).toBe('890.80');
+    // 1048.00 × 12.5 % = 131.00; VAT 20 % = 26.20; agent balance 1048 − 157.20 = 890.80; the
+    // customer-side balance stays total due − paid = 1048.00 (issue #10: each column adds up).
+    expect(after.totals).toMatchObject({
+      commission: '131.00',
+      vat: '26.20',
+      agent_balance: '890.80',
+      balance: '1048.00',
+    });
+    expect(after.balance).toBe('1048.00');
     res = await call('POST', `/bookings/${a}`, { booking_ref: 'x' }, t.accountantToken);
     expect(res.statusCode).toBe(403);
   });
@@ -346,6 +353,37 @@ describe.each(testDbKinds)('bookings on %s', (kind) => {
     expect(res.statusCode).toBe(403);
   });
 
+  it('a charge of 0.00 entered at cancellation is waived (refund due = paid); a charge never set bills the total due', async () => {
+    const c = await createCustomer(t.db);
+    const inst = await createBookableInstance(t.db, { departure_date: '2027-07-01' });
+    const id = await newBooking({ customer_id: c.id, tour_bookings: [lineOf(inst)] });
+    await call('POST', '/payments', {
+      holiday_booking_id: id,
+      payment_method: 'bacs',
+      payment_amount: '200.00',
+    });
+    const res = await call('POST', `/bookings/${id}/cancel`, { cancellation_charge: '0.00' });
+    expect(res.statusCode, res.body).toBe(200);
+    const b = await detail(id);
+    expect(b.cancellation_charge).toBe('0.00');
+    // Charge 0.00 − 200.00 paid = −200.00: the 200.00 paid is to be given back; nothing is billed.
+    expect(b.totals).toMatchObject({
+      total_due: '1048.00',
+      cancellation_value: '0.00',
+      balance: '-200.00',
+      refund_due: '200.00',
+    });
+    const [h] = await queryRows<{ comment: string }>(
+      t.db,
+      sql`select comment from booking_history where holiday_booking_id = ${id} and action = 'Booking cancelled'`,
+    );
+    expect(h.comment).toBe('Cancellation charge waived; refund due £200.00. Rooms released.');
+    // Spec 1 §4 for a charge that was never set (an imported or older cancellation): the total due counts.
+    await t.db.execute(sql`update bookings set cancellation_charge = null where id = ${id}`);
+    await inTransaction(t.db, (tx) => recomputeBooking(tx, id, { staffChange: false }));
+    expect((await detail(id)).totals).toMatchObject({ cancellation_value: '1048.00', balance: '848.00' });
+  });
+
   it('cancels with the charge the policy proposes, gives the rooms back, leaves the balance outstanding', async () => {
     const c = await createCustomer(t.db);
     const inst = await createBookableInstance(t.db, { departure_date: '2027-06-01' });
@@ -370,10 +408,17 @@ describe.each(testDbKinds)('bookings on %s', (kind) => {
     expect(await remaining(inst.room.id)).toEqual([10, 10, 10, 10]);
     res = await call('POST', `/bookings/${id}/cancel`, {});
     expect(res.statusCode).toBe(422);
-    // The charge can be changed afterwards; tours can no longer change.
+    // The charge can be changed afterwards: 0.00 entered waives it, so the 200.00 paid is due back
+    // (issue #10: a waived charge no longer bills the full price). Tours can no longer change.
     res = await call('POST', `/bookings/${id}`, { cancellation_charge: '0' });
     expect(res.statusCode).toBe(200);
-    expect((await detail(id)).balance).toBe('848.00'); // total due 1048.00 − 200.00 when the charge is zero
+    const waived = await detail(id);
+    expect(waived.balance).toBe('-200.00');
+    expect(waived.totals).toMatchObject({
+      cancellation_value: '0.00',
+      refund_due: '200.00',
+      balance: '-200.00',
+    });
     res = await call('POST', `/update-booking/${id}/update-tours`, lineOf(inst));
     expect(res.statusCode).toBe(422);
   });
@@ -419,8 +464,8 @@ describe.each(testDbKinds)('bookings on %s', (kind) => {
     const inst = await createBookableInstance(t.db);
     const id = await newBooking({ agent_id: agent.id, tour_bookings: [lineOf(inst)] });
     let b = await detail(id);
-    // 1048.00 × 10 % = 104.80 commission; VAT 20 % = 20.96; balance 1048 − 125.76 = 922.24
-    expect(b.totals).toMatchObject({ commission: '104.80', vat: '20.96', balance: '922.24' });
+    // 1048.00 × 10 % = 104.80 commission; VAT 20 % = 20.96; agent balance 1048 − 125.76 = 922.24
+    expect(b.totals).toMatchObject({ commission: '104.80', vat: '20.96', agent_balance: '922.24' });
     expect(b.agent_confirmed).toBe(false);
     const res = await call('POST', `/bookings/${id}/agent-confirm`, {}, t.accountantToken);
     expect(res.statusCode).toBe(200);

@@ -402,8 +402,9 @@ describe.each(testDbKinds)('groups and instances on %s', (kind) => {
         `insert into accommodation_rooms (accommodation_id, name, board_basis, occupancy) values (${ta.accommodation_id}, '${name}', 'Bed & Breakfast', 2) returning id`,
       );
       await t.db.execute(
-        `insert into room_availability (accommodation_room_id, availability_date, availability, remaining_availability)
-         select ${r.id}, d::date, 10, 5 from generate_series(date '2027-04-12', date '2027-04-14', interval '1 day') d`,
+        // 10 rooms a night, 5 held by pending bookings (Unconfirmed): availability adds up (issue #10).
+        `insert into room_availability (accommodation_room_id, availability_date, availability, remaining_availability, locked_availability)
+         select ${r.id}, d::date, 10, 5, 5 from generate_series(date '2027-04-12', date '2027-04-14', interval '1 day') d`,
       );
       roomIds.push({
         room: r.id,
@@ -481,6 +482,17 @@ describe.each(testDbKinds)('groups and instances on %s', (kind) => {
     expect(left).toEqual([
       { room: twin.room, n: 8 },
       { room: double.room, n: 2 },
+    ]);
+    // The moved rooms are held (Unconfirmed) on the Double now, 3 more than the 5 it had: each
+    // night still adds up.
+    const held = await rows<{ room: number; u: number; sums: boolean }>(
+      `select accommodation_room_id as room, min(locked_availability)::int as u,
+              bool_and(availability = remaining_availability + confirmed_locked_availability + locked_availability) as sums
+       from room_availability where accommodation_room_id in (${twin.room}, ${double.room}) group by 1 order by 1`,
+    );
+    expect(held).toEqual([
+      { room: twin.room, u: 2, sums: true },
+      { room: double.room, u: 8, sums: true },
     ]);
     const lines = await rows<{ booking_ref: string; tour_room_id: number; check_in_date: string }>(
       `select b.booking_ref, tb.tour_room_id, tb.check_in_date::text from tour_bookings tb join bookings b on b.id = tb.holiday_booking_id order by 1`,

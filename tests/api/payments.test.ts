@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction, recomputeBooking } from '../../src/server/areas/bookings/ledger';
 import { signParams, verifyCallback } from '../../src/server/areas/payments/ecommpay';
 import { queryRows } from '../../src/server/db/client';
 import { bearer, createTestContext, type TestContext } from '../helpers/app';
@@ -31,7 +32,10 @@ describe.each(testDbKinds)('payments on %s', (kind) => {
   async function booking() {
     const { instance } = await createTourInstance(t.db);
     const customer = await createCustomer(t.db, { email: 'payer@example.test' });
-    return createBooking(t.db, { instance, customer_id: customer.id });
+    const b = await createBooking(t.db, { instance, customer_id: customer.id });
+    // Store its figures as every change does (the factory inserts rows only).
+    await inTransaction(t.db, (tx) => recomputeBooking(tx, b.id, { staffChange: false }));
+    return b;
   }
   const money = async (id: number) => {
     const [b] = await queryRows<{
@@ -78,7 +82,7 @@ describe.each(testDbKinds)('payments on %s', (kind) => {
     expect(res.json()).toEqual({
       success: true,
       message: 'Payment recorded successfully.',
-      data: { version: before.version + 1 },
+      data: { version: before.version + 1, overpaid: '0.00' },
     });
     // By hand (spec 1 §9): tour total = 524.00 × 2 guests = 1,048.00; no extras, no discounts, no
     // agent → total due 1,048.00; paid 150.00; balance = 1,048.00 − 150.00 − 0 commission = 898.00.
@@ -102,7 +106,7 @@ describe.each(testDbKinds)('payments on %s', (kind) => {
       {
         type: 'Payment',
         action: 'Payment recorded',
-        comment: '£150.00 by bacs (ref BACS-7781)',
+        comment: '£150.00 by BACS (ref BACS-7781)',
         user_id: await userId('admin@test.test'),
       },
     ]);
@@ -117,29 +121,229 @@ describe.each(testDbKinds)('payments on %s', (kind) => {
     expect(await money(b.id)).toMatchObject({ paid: '1048.00', balance: '0.00', status: 'Paid' });
   });
 
-  it('stores refunds negative whatever sign was typed, and the balance goes back up', async () => {
+  it('stores refunds negative — by the Refund switch on any method, or the ecommpay-refund method — and the balance goes back up', async () => {
     const b = await booking();
     await pay(t.adminToken, { holiday_booking_id: b.id, payment_method: 'cash', payment_amount: '300.00' });
-    const typedPositive = await pay(t.adminToken, {
+    const byMethod = await pay(t.adminToken, {
       holiday_booking_id: b.id,
       payment_method: 'ecommpay-refund',
       transaction_id: 'RF-1',
       payment_amount: '50.00',
     });
-    expect(typedPositive.statusCode).toBe(200);
-    const typedNegative = await pay(t.adminToken, {
+    expect(byMethod.statusCode).toBe(200);
+    expect(byMethod.json().message).toBe('Refund recorded successfully.');
+    const bySwitch = await pay(t.adminToken, {
       holiday_booking_id: b.id,
-      payment_method: 'ecommpay-refund',
-      payment_amount: '-20.5',
+      payment_method: 'bacs',
+      payment_amount: '20.5',
+      is_refund: true,
     });
-    expect(typedNegative.statusCode).toBe(200);
+    expect(bySwitch.statusCode).toBe(200);
     expect((await payments(b.id)).map((p) => p.payment_amount)).toEqual(['300.00', '-50.00', '-20.50']);
     // 300.00 − 50.00 − 20.50 = 229.50 paid; 1,048.00 − 229.50 = 818.50 left.
     expect(await money(b.id)).toMatchObject({ paid: '229.50', balance: '818.50', status: 'Confirmed' });
     expect((await history(b.id)).slice(1).map((h) => [h.action, h.comment])).toEqual([
-      ['Refund recorded', '£50.00 by ecommpay-refund (ref RF-1)'],
-      ['Refund recorded', '£20.50 by ecommpay-refund'],
+      ['Refund recorded', '£50.00 by ECOMMPAY refund (ref RF-1)'],
+      ['Refund recorded', '£20.50 by BACS'],
     ]);
+  });
+
+  it('refuses a refund of more than has been paid (422, the amount paid named) and writes nothing', async () => {
+    const b = await booking();
+    await pay(t.adminToken, { holiday_booking_id: b.id, payment_method: 'cash', payment_amount: '300.00' });
+    const before = await money(b.id);
+    const res = await pay(t.adminToken, {
+      holiday_booking_id: b.id,
+      payment_method: 'cash',
+      payment_amount: '300.01',
+      is_refund: 'yes',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      payment_amount: ['A refund cannot be more than has been paid (£300.00).'],
+    });
+    expect(await money(b.id)).toEqual(before);
+    expect(await payments(b.id)).toHaveLength(1);
+    // Exactly what was paid may be given back.
+    const all = await pay(t.adminToken, {
+      holiday_booking_id: b.id,
+      payment_method: 'cash',
+      payment_amount: '300.00',
+      is_refund: true,
+    });
+    expect(all.statusCode).toBe(200);
+    expect(await money(b.id)).toMatchObject({ paid: '0.00', balance: '1048.00' });
+  });
+
+  it('asks before an overpayment (422 with the question, nothing written); confirmed, the booking is in credit', async () => {
+    const b = await booking();
+    const before = await money(b.id);
+    const payload = {
+      holiday_booking_id: b.id,
+      payment_method: 'bacs',
+      payment_amount: '5000.00',
+    };
+    const asked = await pay(t.adminToken, payload);
+    expect(asked.statusCode).toBe(422);
+    // 5,000.00 − 1,048.00 due = 3,952.00 beyond the balance.
+    expect(asked.json().errors).toEqual({
+      payment_amount: ['This is £3,952.00 more than the balance. Record it as an overpayment?'],
+    });
+    expect(await money(b.id)).toEqual(before);
+    expect(await payments(b.id)).toEqual([]);
+
+    const confirmed = await pay(t.adminToken, { ...payload, allow_overpayment: true });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({
+      message: 'Payment recorded: £3,952.00 of it is an overpayment, held in credit.',
+      data: { overpaid: '3952.00' },
+    });
+    expect(await money(b.id)).toMatchObject({ paid: '5000.00', balance: '0.00', status: 'Paid' });
+    const detail = (
+      await t.app.inject({ method: 'GET', url: `/api/bookings/${b.id}`, headers: bearer(t.adminToken) })
+    ).json().data.booking[0];
+    expect(detail.totals).toMatchObject({
+      total_due: '1048.00',
+      paid: '5000.00',
+      balance: '0.00',
+      credit: '3952.00',
+    });
+    expect((await history(b.id)).at(-1)?.comment).toBe('£5,000.00 by BACS — an overpayment of £3,952.00');
+    // A card payment beyond the balance is asked about too, before the widget opens.
+    const card = await pay(t.adminToken, {
+      holiday_booking_id: b.id,
+      payment_method: 'ecommpay',
+      payment_amount: '1.00',
+    });
+    expect(card.statusCode).toBe(422);
+    expect(card.json().errors.payment_amount[0]).toBe(
+      'This is £1.00 more than the balance. Record it as an overpayment?',
+    );
+  });
+
+  it('voids a receipt (role 1, with a reason): the receipt is kept and marked, a reversal cancels it, history and totals follow', async () => {
+    const b = await booking();
+    await pay(t.adminToken, {
+      holiday_booking_id: b.id,
+      payment_method: 'bacs',
+      payment_amount: '400.00',
+      transaction_id: 'X1',
+    });
+    await pay(t.adminToken, { holiday_booking_id: b.id, payment_method: 'cash', payment_amount: '100.00' });
+    const [first] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select id from payments where holiday_booking_id = ${b.id} order by id limit 1`,
+    );
+    const before = await money(b.id);
+    const voidIt = (token: string, id: number, payload: object) =>
+      t.app.inject({ method: 'POST', url: `/api/payments/${id}/void`, headers: bearer(token), payload });
+
+    // Role 2 may not void; no reason is refused; both change nothing.
+    expect((await voidIt(t.accountantToken, first.id, { reason: 'typo' })).statusCode).toBe(403);
+    const noReason = await voidIt(t.adminToken, first.id, { reason: '  ' });
+    expect(noReason.statusCode).toBe(422);
+    expect(noReason.json().errors.reason).toEqual(['Reason is required.']);
+    expect(await money(b.id)).toEqual(before);
+
+    const res = await voidIt(t.adminToken, first.id, {
+      reason: 'Typed on the wrong booking',
+      version: before.version,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: 'Receipt voided.',
+      data: { version: before.version + 1 },
+    });
+    // 400.00 + 100.00 − 400.00 = 100.00 paid; 1,048.00 − 100.00 = 948.00 left.
+    expect(await money(b.id)).toMatchObject({ paid: '100.00', balance: '948.00' });
+    const rows = await queryRows<{
+      id: number;
+      payment_amount: string;
+      payment_method: string;
+      void_reason: string | null;
+      voided: boolean;
+      reverses_payment_id: number | null;
+    }>(
+      t.db,
+      sql`select id, payment_amount::text, payment_method, void_reason, voided_at is not null as voided, reverses_payment_id
+          from payments where holiday_booking_id = ${b.id} order by id`,
+    );
+    expect(rows.map(({ id: _id, ...r }) => r)).toEqual([
+      {
+        payment_amount: '400.00',
+        payment_method: 'bacs',
+        void_reason: 'Typed on the wrong booking',
+        voided: true,
+        reverses_payment_id: null,
+      },
+      {
+        payment_amount: '100.00',
+        payment_method: 'cash',
+        void_reason: null,
+        voided: false,
+        reverses_payment_id: null,
+      },
+      {
+        payment_amount: '-400.00',
+        payment_method: 'bacs',
+        void_reason: null,
+        voided: false,
+        reverses_payment_id: first.id,
+      },
+    ]);
+    const last = (await history(b.id)).at(-1);
+    expect(last).toMatchObject({ type: 'Payment', action: 'Receipt voided' });
+    expect(last?.comment).toMatch(
+      /^£400\.00 by BACS of \d{2}\/\d{2}\/\d{4} \(ref X1\) voided: Typed on the wrong booking$/,
+    );
+
+    // Once only; a reversal is not voidable; an unknown receipt is 404 — nothing changes.
+    const after = await money(b.id);
+    const again = await voidIt(t.adminToken, first.id, { reason: 'again' });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toBe('This receipt has already been voided.');
+    const reversal = await voidIt(t.adminToken, rows[2].id, { reason: 'undo' });
+    expect(reversal.statusCode).toBe(422);
+    expect((await voidIt(t.adminToken, 98765432, { reason: 'x' })).statusCode).toBe(404);
+    expect(await money(b.id)).toEqual(after);
+    expect(await payments(b.id)).toHaveLength(3);
+
+    // The detail answers the void for the receipts list.
+    const detail = (
+      await t.app.inject({ method: 'GET', url: `/api/bookings/${b.id}`, headers: bearer(t.adminToken) })
+    ).json().data.booking[0];
+    expect(detail.payments[0]).toMatchObject({
+      void_reason: 'Typed on the wrong booking',
+      voided_by: expect.any(String),
+    });
+    expect(detail.payments[2]).toMatchObject({ reverses_payment_id: first.id, payment_amount: '-400.00' });
+  });
+
+  it('refuses to void a receipt when that would leave more refunded than paid', async () => {
+    const b = await booking();
+    await pay(t.adminToken, { holiday_booking_id: b.id, payment_method: 'cash', payment_amount: '200.00' });
+    await pay(t.adminToken, {
+      holiday_booking_id: b.id,
+      payment_method: 'cash',
+      payment_amount: '150.00',
+      is_refund: true,
+    });
+    const [first] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select id from payments where holiday_booking_id = ${b.id} order by id limit 1`,
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/${first.id}/void`,
+      headers: bearer(t.adminToken),
+      payload: { reason: 'wrong' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(
+      'Voiding this receipt would leave more refunded than paid: void the refund first.',
+    );
+    expect(await money(b.id)).toMatchObject({ paid: '50.00' });
   });
 
   it('lets role 2 (accountant) record a payment', async () => {
@@ -172,7 +376,8 @@ describe.each(testDbKinds)('payments on %s', (kind) => {
       payment_amount: '-5',
     });
     expect(negative.statusCode).toBe(422);
-    expect(negative.json().errors).toEqual({ payment_amount: ['Amount must be above 0.00.'] });
+    // A typed minus sign is refused at the field, never dropped (issue #10).
+    expect(negative.json().errors).toEqual({ payment_amount: ['Amount must be more than 0.'] });
     expect(await payments(b.id)).toEqual([]);
     expect(await history(b.id)).toEqual([]);
     expect(await money(b.id)).toEqual(before);
@@ -332,7 +537,7 @@ describe.each(testDbKinds)('payments on %s', (kind) => {
         {
           type: 'Payment',
           action: 'Payment recorded',
-          comment: '£99.99 by ecommpay (ref 50288000101282251)',
+          comment: '£99.99 by ECOMMPAY (ref 50288000101282251)',
           user_id: await userId('accounts@test.test'),
         },
       ]);

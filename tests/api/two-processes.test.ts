@@ -72,6 +72,58 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     expect(nights.map((n) => n.r)).toEqual([0, 0, 0, 0]);
   });
 
+  it('sells exactly the places left when 40 one-guest bookings of a 9-place departure arrive at both processes', async () => {
+    const login = await fetch(`${a.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'first.admin@test.test', password: 'first-admin-pass' }),
+    });
+    const { Token } = await login.json();
+    const customer = await createCustomer(db);
+    const inst = await createBookableInstance(db, { rooms: 50 });
+    await db.execute(sql`update tour_instances set tour_places = 9 where id = ${inst.instance.id}`);
+    const body = JSON.stringify({
+      customer_id: customer.id,
+      tour_bookings: [
+        {
+          tour_id: inst.tour.id,
+          tour_instance_id: inst.instance.id,
+          tour_room_id: inst.tourRoom.id,
+          guests: 1,
+          rooms: 1,
+        },
+      ],
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        fetch(`${(i % 2 ? a : b).url}/api/bookings`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${Token}`, 'content-type': 'application/json' },
+          body,
+        }).then(async (r) => ({ status: r.status, message: (await r.json()).message as string })),
+      ),
+    );
+    expect(answers.filter((x) => x.status === 200)).toHaveLength(9);
+    const refused = answers.filter((x) => x.status === 409);
+    expect(refused).toHaveLength(31);
+    expect(refused[0].message).toBe(
+      `Sorry, ${inst.tour.name} departing 01/06/2027 is full: no places are left. Nothing was booked.`,
+    );
+    const [{ guests }] = await queryRows<{ guests: number }>(
+      db,
+      sql`select coalesce(sum(guests), 0)::int as guests from tour_bookings where tour_instance_id = ${inst.instance.id}`,
+    );
+    expect(guests).toBe(9);
+    // Every room taken is held, as Unconfirmed (the bookings are pending): the nights add up.
+    const nights = await queryRows<{ a: number; r: number; c: number; u: number }>(
+      db,
+      sql`select availability as a, remaining_availability as r, confirmed_locked_availability as c,
+                 locked_availability as u
+          from room_availability where accommodation_room_id = ${inst.room.id}`,
+    );
+    expect(nights.map((n) => [n.a, n.r, n.c, n.u])).toEqual(Array(4).fill([50, 41, 0, 9]));
+  });
+
   it('accepts on one process a token issued by the other, and honours a logout across them', async () => {
     const login = await fetch(`${a.url}/api/login`, {
       method: 'POST',

@@ -766,7 +766,9 @@ export async function removeBenchBookings(db: Db, userId: number, afterId = 0): 
   return inTransaction(db, async (tx) => {
     await tx.execute(sql`
       with nights as (
-        select tr.accommodation_room_id as rid, (tb.check_in_date + d)::date as night, sum(tb.rooms)::int as rooms
+        select tr.accommodation_room_id as rid, (tb.check_in_date + d)::date as night,
+               coalesce(sum(tb.rooms) filter (where b.rooms_confirmed), 0)::int as confirmed,
+               coalesce(sum(tb.rooms) filter (where not b.rooms_confirmed), 0)::int as unconfirmed
         from bookings b
         join tour_bookings tb on tb.holiday_booking_id = b.id
         join tour_rooms tr on tr.id = tb.tour_room_id
@@ -775,7 +777,10 @@ export async function removeBenchBookings(db: Db, userId: number, afterId = 0): 
         group by 1, 2
       )
       update room_availability ra
-      set remaining_availability = least(ra.availability, ra.remaining_availability + n.rooms)
+      set remaining_availability = ra.remaining_availability + least(ra.confirmed_locked_availability, n.confirmed)
+            + least(ra.locked_availability, n.unconfirmed),
+          confirmed_locked_availability = ra.confirmed_locked_availability - least(ra.confirmed_locked_availability, n.confirmed),
+          locked_availability = ra.locked_availability - least(ra.locked_availability, n.unconfirmed)
       from nights n
       where ra.accommodation_room_id = n.rid and ra.availability_date = n.night`);
     const [{ n }] = await queryRows<{ n: number }>(

@@ -71,13 +71,13 @@ describe('affiliate screens', () => {
   it("role 2 sees '--' for active and no controls", async () => {
     const page = await signedInPage(browser, 2);
     await page.goto(`${e2eUrl()}/affiliates`);
-    await expect.poll(() => page.getByRole('link', { name: 'Edit' }).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'View' }).first().isVisible()).toBe(true);
     expect(await page.getByRole('switch').count()).toBe(0);
     expect(await page.getByText('--').count()).toBeGreaterThan(0);
     expect(await page.getByRole('link', { name: 'New affiliate' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     await screenshot(page, 'affiliates-list-role2');
-    await page.getByRole('link', { name: 'Edit' }).first().click();
+    await page.getByRole('link', { name: 'View' }).first().click();
     await expect.poll(() => page.getByRole('heading', { name: /^Affiliate: / }).isVisible()).toBe(true);
     expect(await page.getByLabel(/^Name/).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Update affiliate' }).count()).toBe(0);

@@ -91,7 +91,7 @@ describe('agent screens', () => {
   it('role 2 sees the agents list and the agent edit read-only', async () => {
     const page = await signedInPage(browser, 2);
     await page.goto(`${e2eUrl()}/agents`);
-    await expect.poll(() => page.getByRole('link', { name: 'Edit' }).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'View' }).first().isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'New agent' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     await screenshot(page, 'agents-list-role2');

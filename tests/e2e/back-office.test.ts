@@ -53,7 +53,8 @@ describe('the back office from a fresh start', () => {
   it("shows the spec's message for a bad password", async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/bookings`);
-    await page.waitForURL(/\/login$/);
+    // The login page keeps the screen asked for, to return to it once signed in.
+    await page.waitForURL(/\/login\?next=%2Fbookings$/);
     await page.getByLabel('Email').fill(admin.email);
     await page.getByRole('textbox', { name: 'Password' }).fill('not-the-password');
     await page.getByRole('button', { name: 'Sign in' }).click();

@@ -1,8 +1,9 @@
 import Decimal from 'decimal.js';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookingDetail, BookingDetailAnswer } from '../../src/shared/api/booking-edit';
+import type { BookingDetail } from '../../src/shared/api/booking-edit';
 import type { OfferedRoom } from '../../src/shared/pricing';
+import { loadBooking } from '../helpers/booking-screen';
 import { launchBrowser, screenshotFromTop } from '../helpers/browser';
 import { apiCall, apiToken, e2eUrl, signedInPage } from '../helpers/e2e';
 import { chooseOfferedRoom, findOffer } from '../helpers/offers';
@@ -12,11 +13,6 @@ import { chooseOfferedRoom, findOffer } from '../helpers/offers';
 // exactly the line's total and the room's stock falls by one. Removing the line asks first and
 // gives the room back.
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
-
-async function loadBooking(token: string, id: number): Promise<BookingDetail> {
-  const { body } = await apiCall<BookingDetailAnswer>(token, 'GET', `/bookings/${id}`);
-  return body.data.booking[0];
-}
 
 /** A customer booking, not cancelled, with no discount and no agent, from deep in the list. */
 async function findBooking(token: string): Promise<BookingDetail> {

@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../../src/shared/api/agents';
-import type { BookingDetail, BookingDetailAnswer } from '../../src/shared/api/booking-edit';
+import type { BookingDetail } from '../../src/shared/api/booking-edit';
+import { figure, loadBooking } from '../helpers/booking-screen';
 import { launchBrowser, screenshotFromTop } from '../helpers/browser';
 import { byHand, gbp, p, pounds } from '../helpers/by-hand';
 import { apiCall, apiToken, e2eUrl, signedInPage } from '../helpers/e2e';
@@ -12,15 +13,6 @@ import { apiCall, apiToken, e2eUrl, signedInPage } from '../helpers/e2e';
 // it and the balance due from the agent exactly as spec 1 §9 works them by hand. Unlinking the agent
 // (after a confirmation) takes commission and VAT away again.
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000 });
-
-async function loadBooking(token: string, id: number): Promise<BookingDetail> {
-  const { body } = await apiCall<BookingDetailAnswer>(token, 'GET', `/bookings/${id}`);
-  return body.data.booking[0];
-}
-
-/** A figure of an Accounts block whose label starts with `label` (commission labels carry the %). */
-const figure = (page: Page, block: string, label: string) =>
-  page.locator(`[aria-label="${block}"] [data-figure^="${label}"] [data-value]`).first().innerText();
 
 /** A customer booking, not cancelled, no agent, something paid but not all, from deep in the list. */
 async function findBooking(token: string): Promise<BookingDetail> {
@@ -85,19 +77,28 @@ describe('booking edit: an agent booking', () => {
       commission: pounds(h.commission),
       vat: pounds(h.vat),
       balance: pounds(h.balance),
+      agent_balance: pounds(h.agentBalance),
     });
 
     // What the screen shows: Agent accounts beside the booking accounts.
     const show = page.getByRole('button', { name: 'Show Accounts' });
     if (await show.isVisible()) await show.click();
     await poll(() => page.locator('[aria-label="Agent accounts"]').isVisible()).toBe(true);
-    expect(await figure(page, 'Agent accounts', 'Total due')).toBe(gbp(h.due));
-    expect(await figure(page, 'Agent accounts', 'Non-commissionable extras')).toBe(gbp(h.nonCommissionable));
-    expect(await figure(page, 'Agent accounts', 'Commission')).toBe(gbp(h.commission));
-    expect(await figure(page, 'Agent accounts', 'VAT on commission')).toBe(gbp(h.vat));
-    expect(await figure(page, 'Agent accounts', 'Paid')).toBe(gbp(h.paid));
-    expect(await figure(page, 'Agent accounts', 'Balance due from agent')).toBe(gbp(h.balance));
-    expect(await figure(page, 'Accounts', 'Balance')).toBe(gbp(h.balance));
+    expect(await figure(page, 'Agent accounts', 'Total due', { prefix: true })).toBe(gbp(h.due));
+    expect(await figure(page, 'Agent accounts', 'Non-commissionable extras', { prefix: true })).toBe(
+      gbp(h.nonCommissionable),
+    );
+    expect(await figure(page, 'Agent accounts', 'Less commission', { prefix: true })).toBe(gbp(h.commission));
+    expect(await figure(page, 'Agent accounts', 'Less VAT on commission', { prefix: true })).toBe(gbp(h.vat));
+    expect(await figure(page, 'Agent accounts', 'Less paid', { prefix: true })).toBe(gbp(h.paid));
+    expect(await figure(page, 'Agent accounts', 'Net balance due from agent', { prefix: true })).toBe(
+      gbp(h.agentBalance),
+    );
+    // Issue #10: the booking's own (customer-side) balance is total due − paid; the agent's net
+    // balance (after commission and VAT) stands only in Agent accounts, under its own label.
+    expect(await figure(page, 'Accounts', 'Total due')).toBe(gbp(h.due));
+    expect(await figure(page, 'Accounts', 'Paid')).toBe(gbp(h.paid));
+    expect(await figure(page, 'Accounts', 'Balance')).toBe(gbp(h.due - h.paid));
     await screenshotFromTop(page, 'booking-agent-accounts');
 
     // Unlink (asks first): no agent, no commission; the balance is total due − paid again.

@@ -1,17 +1,13 @@
 import Decimal from 'decimal.js';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookingDetail, BookingDetailAnswer } from '../../src/shared/api/booking-edit';
+import type { BookingDetail } from '../../src/shared/api/booking-edit';
+import { loadBooking } from '../helpers/booking-screen';
 import { launchBrowser, screenshotFromTop } from '../helpers/browser';
 import { apiCall, apiToken, e2eUrl, signedInPage } from '../helpers/e2e';
 
 /** '£1,234.50' as the screen shows pounds. */
 const gbp = (v: Decimal.Value) => `£${new Decimal(v).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
-
-async function loadBooking(token: string, id: number): Promise<BookingDetail> {
-  const { body } = await apiCall<BookingDetailAnswer>(token, 'GET', `/bookings/${id}`);
-  return body.data.booking[0];
-}
 
 /**
  * Demo bookings fit for the walk: a customer, not cancelled, nothing paid, changes accepted, and a

@@ -126,21 +126,21 @@ describe('extras and discounts screens', () => {
     const page = await signedInPage(browser, 2);
     await page.goto(`${e2eUrl()}/discounts`);
     await expect.poll(() => page.getByRole('heading', { name: 'Discounts' }).isVisible(), slow).toBe(true);
-    await expect.poll(() => page.getByRole('link', { name: 'Edit' }).first().isVisible(), slow).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'View' }).first().isVisible(), slow).toBe(true);
     expect(await page.getByRole('link', { name: 'New discount' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     await screenshot(page, 'discounts-list-role2');
-    await page.getByRole('link', { name: 'Edit' }).first().click();
+    await page.getByRole('link', { name: 'View' }).first().click();
     await expect.poll(() => page.getByRole('heading', { name: /^Discount: / }).isVisible(), slow).toBe(true);
     expect(await page.getByRole('button', { name: 'Update discount' }).count()).toBe(0);
     expect(await page.getByLabel('Code').isDisabled()).toBe(true);
     await screenshot(page, 'discount-edit-role2');
 
     await page.goto(`${e2eUrl()}/extras`);
-    await expect.poll(() => page.getByRole('link', { name: 'Edit' }).first().isVisible(), slow).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'View' }).first().isVisible(), slow).toBe(true);
     expect(await page.getByRole('link', { name: 'New extra' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
-    await page.getByRole('link', { name: 'Edit' }).first().click();
+    await page.getByRole('link', { name: 'View' }).first().click();
     await expect.poll(() => page.getByRole('heading', { name: /^Extra: / }).isVisible(), slow).toBe(true);
     expect(await page.getByRole('button', { name: 'Update extra' }).count()).toBe(0);
     await screenshot(page, 'extra-edit-role2');

@@ -142,11 +142,11 @@ describe('reference list screens', () => {
     const page = await signedInPage(browser, 2);
     await page.goto(`${e2eUrl()}/airlines`);
     await heading(page, 'Airlines');
-    await expect.poll(() => page.getByRole('link', { name: 'Edit' }).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'View' }).first().isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'New airline' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     await screenshot(page, 'airlines-list-role2');
-    await page.getByRole('link', { name: 'Edit' }).first().click();
+    await page.getByRole('link', { name: 'View' }).first().click();
     await heading(page, /^Airline: /);
     expect(await page.getByRole('textbox', { name: /^Name/ }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Update airline' }).count()).toBe(0);
@@ -160,9 +160,9 @@ describe('reference list screens', () => {
     await screenshot(page, 'service-types-role2');
 
     await page.goto(`${e2eUrl()}/cancellations`);
-    await expect.poll(() => page.getByRole('link', { name: 'Edit' }).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'View' }).first().isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'New Cancellation' }).count()).toBe(0);
-    await page.getByRole('link', { name: 'Edit' }).first().click();
+    await page.getByRole('link', { name: 'View' }).first().click();
     await heading(page, 'Edit cancellation policy');
     expect(await page.getByLabel('Policy Day Start').isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Edit Policy' }).count()).toBe(0);

@@ -40,10 +40,10 @@ describe('resort screens', () => {
     const page = await signedInPage(browser, 2);
     await page.goto(`${e2eUrl()}/resorts`);
     await expect.poll(() => page.getByRole('heading', { name: 'Resorts' }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('link', { name: 'Edit' }).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'View' }).first().isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'New resort' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
-    await page.getByRole('link', { name: 'Edit' }).first().click();
+    await page.getByRole('link', { name: 'View' }).first().click();
     await expect.poll(() => page.getByRole('heading', { name: /^Resort: / }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Update resort' }).count()).toBe(0);
     await screenshot(page, 'resort-edit-role2');

@@ -210,10 +210,10 @@ describe('settings, admin users, money and supplier screens', () => {
 
     await page.goto(`${e2eUrl()}/suppliers`);
     await seen(page, 'Suppliers');
-    await poll(() => page.getByRole('link', { name: 'Edit' }).first().isVisible()).toBe(true);
+    await poll(() => page.getByRole('link', { name: 'View' }).first().isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'New supplier' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
-    await page.getByRole('link', { name: 'Edit' }).first().click();
+    await page.getByRole('link', { name: 'View' }).first().click();
     await seen(page, /^Supplier: /);
     expect(await page.getByLabel('Supplier name').isDisabled()).toBe(true);
     expect(await page.getByLabel('Sort code').isDisabled()).toBe(true);

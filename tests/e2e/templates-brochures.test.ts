@@ -81,7 +81,7 @@ describe('templates, brochures and regions screens', () => {
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     await page
       .getByRole('row', { name: /Travel documents/ })
-      .getByRole('link', { name: 'Edit' })
+      .getByRole('link', { name: 'View' })
       .click();
     await poll(() =>
       page.getByRole('heading', { name: 'Email template: Travel documents' }).isVisible(),

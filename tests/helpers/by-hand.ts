@@ -59,8 +59,24 @@ export function byHand(b: BookingDetail) {
     .reduce((s, e) => s + p(e.price) * BigInt(e.pivot.qty), 0n);
   const commission = b.agent_id === null ? 0n : percentOf(due - nonCommissionable, b.agent_comission_percent);
   const vat = percentOf(commission, b.booking_vat_percent);
-  // 'balance = total due - paid - (commission + VAT), floored at 0'
+  // Agent accounts: 'balance = total due - paid - (commission + VAT), floored at 0'
   const owed = due - paid - (commission + vat);
-  const balance = owed > 0n ? owed : 0n;
-  return { tours, base, extras, discounts, due, paid, nonCommissionable, commission, vat, balance };
+  const agentBalance = owed > 0n ? owed : 0n;
+  // Customer side (issue #10): total due − paid, floored at 0; paid beyond it is credit.
+  const balance = due - paid > 0n ? due - paid : 0n;
+  const credit = paid - due > 0n ? paid - due : 0n;
+  return {
+    tours,
+    base,
+    extras,
+    discounts,
+    due,
+    paid,
+    nonCommissionable,
+    commission,
+    vat,
+    balance,
+    credit,
+    agentBalance,
+  };
 }

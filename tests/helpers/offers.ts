@@ -30,19 +30,19 @@ export async function findOffer(token: string, roomsLeft = 2): Promise<Offer> {
       `/tours/${tour.id}/instances?departureFromDate=${from}`,
     );
     for (const instance of body.data.filter((i) => !i.stop_sell).slice(0, 3)) {
-      const { body: rooms } = await apiCall<{ data: OfferedRoom[] }>(
-        token,
-        'POST',
-        '/tours/get-instance-rooms',
-        {
-          instance_id: instance.id,
-          departure_date: instance.departure_date,
-        },
-      );
+      const { body: rooms } = await apiCall<{
+        data: OfferedRoom[];
+        instance: { places_left: number | null };
+      }>(token, 'POST', '/tours/get-instance-rooms', {
+        instance_id: instance.id,
+        departure_date: instance.departure_date,
+      });
       const room = rooms.data.find(
         (r) => r.for_sale && r.occupancy >= 2 && r.remaining_availability >= roomsLeft,
       );
-      if (room) return { tour, instance, room };
+      // Places are a limit like rooms (issue #10): leave room for the guests other tests book too.
+      const placesLeft = rooms.instance.places_left;
+      if (room && (placesLeft === null || placesLeft >= 2 * roomsLeft + 2)) return { tour, instance, room };
     }
   }
   throw new Error('no departure with rooms left in the demo data');

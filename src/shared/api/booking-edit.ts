@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { BookingTotals } from '../booking-totals';
+import { poundsText } from '../money-text';
 import {
   blankToUndefined,
   flagSchema,
@@ -35,6 +36,22 @@ export const PAYMENT_METHODS = [
   'ecommpay-refund',
 ] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/**
+ * How a payment method is written for staff, everywhere (receipts, the record form, history
+ * comments): one spelling per method.
+ */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  stripe: 'Stripe',
+  ecommpay: 'ECOMMPAY',
+  travelink: 'Travelink',
+  cheque: 'Cheque',
+  bacs: 'BACS',
+  cash: 'Cash',
+  'ecommpay-refund': 'ECOMMPAY refund',
+};
+/** The label of a stored method; an unknown (old-system) value is shown as stored. */
+export const paymentMethodLabel = (method: string): string =>
+  (PAYMENT_METHOD_LABELS as Record<string, string>)[method] ?? method;
 /** Methods whose amounts are money given back: stored negative. */
 export const REFUND_METHODS: readonly PaymentMethod[] = ['ecommpay-refund'];
 /** Booking change reasons offered when notifying the customer (spec leaves them open; ours). */
@@ -61,6 +78,28 @@ export const MESSAGES = {
   supplementError: 'An error occurred while updating the booking tour supplements.',
   stale:
     'Someone else has changed this booking since you opened it. Reload it to see their changes, then make yours again.',
+  /** Refused changes to a cancelled booking (issue #10); the edit screen says the same. */
+  cancelledReadOnly:
+    'This booking is cancelled: its tours, passengers, extras and discounts can no longer be changed.',
+  /**
+   * Refused when a departure has fewer places than the guests asked for (issue #10): names the
+   * departure (tour name and DD/MM/YYYY date) and the places left.
+   */
+  placesLeft: (tour: string, date: string, left: number) =>
+    `Sorry, ${tour} departing ${date} ${
+      left <= 0 ? 'is full: no places are left' : `has only ${left} place${left === 1 ? '' : 's'} left`
+    }. Nothing was booked.`,
+} as const;
+
+/** Messages of payments, refunds and voids (issue #10), the same on screen and from the server. */
+export const PAYMENT_MESSAGES = {
+  /** Asked before a payment that takes paid above what is owed; `over` in pounds. */
+  overpaymentQuestion: (over: string) =>
+    `This is ${poundsText(over)} more than the balance. Record it as an overpayment?`,
+  refundTooLarge: (paid: string) => `A refund cannot be more than has been paid (${poundsText(paid)}).`,
+  alreadyVoided: 'This receipt has already been voided.',
+  reversalNotVoidable: 'This entry reverses a voided receipt and cannot itself be voided.',
+  voidWouldGoNegative: 'Voiding this receipt would leave more refunded than paid: void the refund first.',
 } as const;
 
 // ---- requests --------------------------------------------------------------------------------
@@ -169,7 +208,11 @@ export const passengerSchema = z.object({
   title: z.preprocess(blankToUndefined, z.enum(PASSENGER_TITLES, 'Choose a title from the list.').optional()),
   first_name: requiredText('First name', 100),
   last_name: requiredText('Last name', 100),
-  dob: optionalYmd,
+  // A birth date is not in the future (one day of slack for time zones); typed, kept, refused here.
+  dob: optionalYmd.refine(
+    (v) => v === undefined || v <= new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+    'Date of birth must not be in the future.',
+  ),
   gender: z.preprocess(blankToUndefined, z.enum(PASSENGER_GENDERS, 'Choose Male or Female.').optional()),
   passport_no: optionalText(30),
   passport_issue: optionalYmd,
@@ -181,6 +224,9 @@ export const passengerSchema = z.object({
 });
 export type PassengerInput = z.infer<typeof passengerSchema>;
 
+/** An extra's quantity on a booking (spec 1 §5: minimum 1). */
+export const extraQtySchema = intSchema('Quantity', { min: 1, max: 999 });
+
 /** POST update-booking/update-extras/{id}: the booking's whole list of extras. */
 export const extrasUpdateSchema = z.object({
   ...versionField,
@@ -189,7 +235,7 @@ export const extrasUpdateSchema = z.object({
       z.object({
         id: idSchema,
         pivot: z.object({
-          qty: intSchema('Quantity', { min: 1, max: 999 }),
+          qty: extraQtySchema,
           extra_note: optionalText(500),
         }),
       }),
@@ -206,18 +252,32 @@ export const discountApplySchema = z.object({
   manual_discount_amount: optionalMoney('Manual discount amount', { min: 1 }),
 });
 
-/** POST payments (spec 1 §7). Amount in pounds; refund methods are stored negative. */
+/**
+ * POST payments (spec 1 §7). Amount in pounds, typed as a positive figure: a refund (`is_refund`,
+ * or a refund method such as ecommpay-refund) is stored negative and may not exceed what has been
+ * paid; a payment that takes paid above what is owed needs `allow_overpayment` (the screen asks
+ * first: MESSAGES.overpaymentQuestion).
+ */
 export const paymentSchema = z.object({
+  ...versionField,
   holiday_booking_id: idSchema,
   payment_method: z.enum(PAYMENT_METHODS, 'Choose a payment method.'),
   transaction_id: optionalText(100),
   payment_amount: moneySchema('Amount', { min: -9_999_999, max: 9_999_999 }).refine(
-    (v) => Number(v) !== 0,
-    'Amount must not be 0.00.',
+    (v) => Number(v) > 0,
+    'Amount must be more than 0.',
   ),
+  is_refund: z.preprocess(blankToUndefined, flagSchema.optional()),
+  allow_overpayment: z.preprocess(blankToUndefined, flagSchema.optional()),
   paymentCompleted: z.preprocess(blankToUndefined, flagSchema.optional()),
 });
 export type PaymentInput = z.infer<typeof paymentSchema>;
+
+/** POST payments/{id}/void (role 1): a receipt taken back by a reversing entry; the reason is kept. */
+export const paymentVoidSchema = z.object({
+  ...versionField,
+  reason: requiredText('Reason', 500),
+});
 
 /** POST bookings/{id}/cancel: the charge defaults to what the cancellation policy proposes. */
 export const cancelSchema = z.object({
@@ -346,6 +406,12 @@ export interface BookingPayment {
   created_at: string;
   created_by: string | null;
   holiday_booking_id: number;
+  /** Set when role 1 voided this receipt (a reversal row cancels its amount out). */
+  voided_at: string | null;
+  voided_by: string | null;
+  void_reason: string | null;
+  /** On a reversal row: the id of the receipt it voids. */
+  reverses_payment_id: number | null;
 }
 
 export interface BookingDetail {
@@ -377,7 +443,8 @@ export interface BookingDetail {
   created_at: string;
   updated_at: string;
   cancelled_at: string | null;
-  cancellation_charge: string;
+  /** Null while never set (the total due counts once cancelled); '0.00' entered means waived. */
+  cancellation_charge: string | null;
   created_by: { id: number; name: string } | null;
   created_from: string;
   created_by_agent_name: string | null;

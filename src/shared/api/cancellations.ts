@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { poundsText } from '../money-text';
 import { flagSchema, moneySchema, optionalId } from './common';
 
 /** Cancellation policy tour types (spec 3 §9: air and coach). */
@@ -95,6 +96,5 @@ export interface CancellationPolicy {
 export function formatPenalty(penaltyType: number, charge: string): string {
   const n = Number(charge);
   if (penaltyType === 1) return `${Number.isFinite(n) ? String(Number(n.toFixed(2))) : charge}%`;
-  if (!Number.isFinite(n)) return `£${charge}`;
-  return `£${n.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return Number.isFinite(n) ? poundsText(charge) : `£${charge}`;
 }

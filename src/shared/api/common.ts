@@ -14,6 +14,21 @@ export const ymdSchema = z
 
 export const optionalYmd = z.preprocess(blankToUndefined, ymdSchema.optional());
 
+/** What a date range says when its end is before its start (filters and forms without a spec message). */
+export const END_AFTER_START_MESSAGE = 'End date should be after the start date.';
+
+/**
+ * The message for a range whose end ('YYYY-MM-DD') is before its start, else null (either blank:
+ * null). The same day at both ends is a valid one-day range.
+ */
+export function dateRangeProblem(
+  start: string | null | undefined,
+  end: string | null | undefined,
+  message = END_AFTER_START_MESSAGE,
+): string | null {
+  return start && end && end < start ? message : null;
+}
+
 /** A positive integer id given as a number or a numeric string. */
 export const idSchema = z.coerce
   .number({ error: 'Must be a number.' })

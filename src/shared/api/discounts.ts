@@ -45,6 +45,15 @@ function discountRules(v: DiscountFieldValues, ctx: z.RefinementCtx) {
   ]);
 }
 
+/**
+ * The cross-field rules run even when a field is wrong elsewhere (zod skips refinements after
+ * field issues by default), so an end date before its start is named on the first submit together
+ * with, say, a missing code — not only once everything else is right.
+ */
+const whenObject = {
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+};
+
 /** The spec's form may send `{discount: {...}}`; a flat body is the same thing. */
 const unwrap = (b: unknown) =>
   b && typeof b === 'object' && 'discount' in b && b.discount && typeof b.discount === 'object'
@@ -57,7 +66,7 @@ const unwrap = (b: unknown) =>
  */
 export const discountCreateInput = z.preprocess(
   unwrap,
-  discountFields.extend({ tour_id: idList }).superRefine(discountRules),
+  discountFields.extend({ tour_id: idList }).superRefine(discountRules, whenObject),
 );
 
 /** POST discounts/{id}: one tour, or none. */
@@ -75,7 +84,7 @@ export const discountUpdateInput = z.preprocess(
         ctx.addIssue({ code: 'custom', path: ['tour_id'], message: DISCOUNT_ONE_TOUR_MESSAGE });
       }
       discountRules(v, ctx);
-    })
+    }, whenObject)
     .transform(({ tour_id, ...rest }) => ({
       ...rest,
       tour_id: typeof tour_id === 'number' ? tour_id : null,

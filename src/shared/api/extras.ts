@@ -85,17 +85,22 @@ export const extraInput = z.preprocess(
     }
     return b;
   },
-  extraFields.extend({ airlines: idList, tours: idList }).superRefine((v, ctx) => {
-    if (v.tour_id !== undefined) {
-      if (!v.start_date)
-        ctx.addIssue({ code: 'custom', path: ['start_date'], message: 'Start date is required.' });
-      if (!v.end_date) ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'End date is required.' });
-    }
-    checkDateOrder(v, ctx, [
-      { start: 'booking_start_date', end: 'booking_end_date', message: EXTRA_BOOKING_DATES_MESSAGE },
-      { start: 'start_date', end: 'end_date', message: EXTRA_TRAVEL_DATES_MESSAGE },
-    ]);
-  }),
+  extraFields.extend({ airlines: idList, tours: idList }).superRefine(
+    (v, ctx) => {
+      if (v.tour_id !== undefined) {
+        if (!v.start_date)
+          ctx.addIssue({ code: 'custom', path: ['start_date'], message: 'Start date is required.' });
+        if (!v.end_date)
+          ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'End date is required.' });
+      }
+      checkDateOrder(v, ctx, [
+        { start: 'booking_start_date', end: 'booking_end_date', message: EXTRA_BOOKING_DATES_MESSAGE },
+        { start: 'start_date', end: 'end_date', message: EXTRA_TRAVEL_DATES_MESSAGE },
+      ]);
+      // Also when another field is wrong: the dates are named on the first submit (see discounts.ts).
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  ),
 );
 export type ExtraValues = z.output<typeof extraInput>;
 

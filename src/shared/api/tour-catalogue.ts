@@ -473,7 +473,15 @@ export interface GroupBookingRow {
 export interface InstanceRoomsAnswer {
   success: true;
   data: OfferedRoom[];
-  instance: { id: number; departure_date: string; stop_sell_level: 'instance' | 'group' | 'tour' | null };
+  instance: {
+    id: number;
+    departure_date: string;
+    stop_sell_level: 'instance' | 'group' | 'tour' | null;
+    /** Effective places (instance, else group, else tour); null: no limit (issue #10). */
+    places: number | null;
+    /** Places less the guests of every live (not cancelled) booking; null: no limit. */
+    places_left: number | null;
+  };
   group_overrides: boolean;
 }
 

@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { poundsText } from '../../shared/money-text';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -61,41 +62,8 @@ export function parseUkDate(text: string): string | null {
   return dayjs(ymd, 'YYYY-MM-DD', true).isValid() ? ymd : null;
 }
 
-const MONEY = /^(-)?(\d*)(?:\.(\d*))?$/;
-
-/** Adds one to a string of decimal digits ('099' → '100', '99' → '100'). */
-function incrementDigits(digits: string): string {
-  const out = digits.split('');
-  for (let i = out.length - 1; i >= 0; i--) {
-    if (out[i] !== '9') {
-      out[i] = String(Number(out[i]) + 1);
-      return out.join('');
-    }
-    out[i] = '0';
-  }
-  return `1${out.join('')}`;
-}
-
 /**
- * A money amount in pounds → '£1,234.50' (negative: '-£12.00'). Works on the decimal text itself,
- * never through a float, so '0.285' shows as £0.29 (half away from zero) and large values stay exact.
- * Numbers are accepted for convenience; null/undefined/'' give ''. Unreadable text is returned as is.
+ * A money amount in pounds → '£1,234.50' (negative: '-£12.00'): the one shared formatter
+ * (`poundsText`, src/shared/money-text.ts), so screens and history comments read alike.
  */
-export function formatMoney(value: string | number | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const text = typeof value === 'number' ? String(value) : value.trim().replace(/,/g, '');
-  const m = MONEY.exec(text);
-  if (!m || (m[2] === '' && !m[3])) return String(value);
-  const negative = m[1] === '-';
-  let whole = m[2].replace(/^0+(?=\d)/, '') || '0';
-  const frac = (m[3] ?? '').padEnd(3, '0');
-  let pence = frac.slice(0, 2);
-  if (Number(frac[2]) >= 5) {
-    const bumped = incrementDigits(whole + pence);
-    whole = bumped.slice(0, -2) || '0';
-    pence = bumped.slice(-2);
-  }
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const isZero = /^0*$/.test(whole) && pence === '00';
-  return `${negative && !isZero ? '-' : ''}£${grouped}.${pence}`;
-}
+export const formatMoney = (value: string | number | null | undefined): string => poundsText(value);

@@ -13,13 +13,14 @@ import {
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { type LoginRequest, loginRequestSchema } from '../../shared/api/auth';
-import { pathTo } from '../../shared/routes';
 import { ApiError, api } from '../api/client';
 import { clearUserData } from '../api/query-client';
 import { saveSession, useSession } from '../api/session';
 import { PRODUCT_NAME } from '../theme';
+import { useOnFormChange } from '../ui/form';
+import { afterLoginPath } from './return-to';
 import { TestModeBanner } from './TestModeBanner';
 import { useTestModeEnv } from './use-health';
 
@@ -27,13 +28,15 @@ type LoginAnswer = { success: true; Token: string; user_role: number; message: s
 
 /**
  * Spec 1 §2 'Login': email and password; the button reads 'Loading...' and is disabled while
- * signing in; success stores the token and role and goes to bookings. The server's message
- * (invalid credentials, too many attempts) is shown as it is.
+ * signing in; success stores the token and role and goes to the screen asked for (`?next=`, see
+ * return-to.ts), else bookings. The server's message (invalid credentials, too many attempts) is
+ * shown as it is, until the user changes what they typed or submits again.
  */
 export function LoginPage() {
   const { token } = useSession();
   const navigate = useNavigate();
   const testEnv = useTestModeEnv();
+  const next = afterLoginPath(useLocation().search);
   const form = useForm<LoginRequest>({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
@@ -49,14 +52,16 @@ export function LoginPage() {
     onSuccess: (answer) => {
       clearUserData();
       saveSession(answer.Token, answer.user_role);
-      void navigate(pathTo('bookings'), { replace: true });
+      void navigate(next, { replace: true });
     },
     onError: (error) => {
       if (error instanceof ApiError) form.setErrors(error.fieldErrors);
     },
   });
+  // The kit's rule for a failed submit's notice: it goes once the form changes (form.tsx).
+  useOnFormChange(form, login.reset);
 
-  if (token && !login.isPending) return <Navigate to={pathTo('bookings')} replace />;
+  if (token && !login.isPending) return <Navigate to={next} replace />;
 
   return (
     <Box mih="100vh" bg="gray.0" style={{ display: 'flex', flexDirection: 'column' }}>
@@ -77,7 +82,7 @@ export function LoginPage() {
                 {login.error.message}
               </Alert>
             )}
-            <form onSubmit={form.onSubmit((values) => login.mutate(values))} noValidate>
+            <form onSubmit={form.onSubmit((values) => login.mutate(values), login.reset)} noValidate>
               <Stack gap="md">
                 <TextInput
                   label="Email"

@@ -2,14 +2,21 @@ import { ActionIcon, Anchor, Group, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import type { Permission } from '../../shared/permissions';
 import { api } from '../api/client';
 import { confirmDelete } from './confirm';
+import { useCan } from './permissions';
 
-/** The 'Edit' link of a table row. */
-export function EditLink({ to, label = 'Edit' }: { to: string; label?: string }) {
+/**
+ * The link of a table row to the record's screen: 'Edit' for a role that may save it
+ * (`permission`, the same table the server enforces), 'View' for one that sees it read-only.
+ * `label` names it outright where the screen is always a view.
+ */
+export function EditLink({ to, permission, label }: { to: string; permission?: Permission; label?: string }) {
+  const mayEdit = useCan(permission ?? 'auth.details');
   return (
     <Anchor component={Link} to={to} size="sm">
-      {label}
+      {label ?? (mayEdit ? 'Edit' : 'View')}
     </Anchor>
   );
 }

@@ -9,15 +9,62 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef } from 'react';
 import { ApiError } from '../api/client';
+
+/**
+ * A screen's one red 'Error' notice, shown under a fixed id so it can be taken back: `show`
+ * replaces the last one, `clear` hides it (the cause was fixed, or the save went through), and it
+ * goes when the screen does. A failed-submit notice must never sit beside a new, different problem.
+ */
+export function useProblemNotice() {
+  const id = `problem-${useId()}`;
+  useEffect(
+    () => () => {
+      notifications.hide(id);
+    },
+    [id],
+  );
+  return useMemo(
+    () => ({
+      show: (message: string) => {
+        notifications.hide(id);
+        notifications.show({ id, color: 'red', title: 'Error', message });
+      },
+      clear: () => notifications.hide(id),
+    }),
+    [id],
+  );
+}
+
+/**
+ * Calls `onChange` whenever the user changes any value of `form` (not on the first render): the
+ * kit's way of taking back a failed submit's notice once its cause may be fixed.
+ */
+export function useOnFormChange(
+  // biome-ignore lint/suspicious/noExplicitAny: any form, whatever its rules and transform
+  form: UseFormReturnType<any, any, any>,
+  onChange: () => void,
+) {
+  const values = form.getValues();
+  const last = useRef(values);
+  const callback = useRef(onChange);
+  callback.current = onChange;
+  useEffect(() => {
+    if (last.current === values) return;
+    last.current = values;
+    callback.current();
+  }, [values]);
+}
 
 /**
  * The form kit (DESIGN.md §3): every create/edit screen uses @mantine/form plus these pieces.
  *
  * `useFormSubmit(form, send, {onSuccess})` runs `send(values)` through TanStack Query: while it
  * runs `saving` is true; a success answer's message shows as a green notice; an ApiError's field
- * errors land on the form's fields (first message each) and its message shows as a red notice.
+ * errors land on the form's fields (first message each) and its message shows as the screen's red
+ * problem notice (`useProblemNotice`), which goes again when the form changes, fails its own
+ * checks or saves.
  */
 export function useFormSubmit<Values, Answer>(
   // biome-ignore lint/suspicious/noExplicitAny: any form, whatever its rules and transform
@@ -28,9 +75,12 @@ export function useFormSubmit<Values, Answer>(
     successMessage,
   }: { onSuccess?: (answer: Answer, values: Values) => void; successMessage?: string } = {},
 ) {
+  const problem = useProblemNotice();
+  useOnFormChange(form, problem.clear);
   const mutation = useMutation({
     mutationFn: send,
     onSuccess: (answer, values) => {
+      problem.clear();
       const message =
         (answer && typeof answer === 'object' && 'message' in answer && typeof answer.message === 'string'
           ? answer.message
@@ -42,12 +92,12 @@ export function useFormSubmit<Values, Answer>(
       if (err instanceof ApiError) {
         form.setErrors(err.fieldErrors);
       }
-      notifications.show({ color: 'red', title: 'Error', message: err.message });
+      problem.show(err.message);
     },
   });
   return {
     /** Pass to `<form onSubmit={...}>`: validates on the client first, then sends. */
-    onSubmit: form.onSubmit((values) => mutation.mutate(values as Values)),
+    onSubmit: form.onSubmit((values) => mutation.mutate(values as Values), problem.clear),
     saving: mutation.isPending,
     mutation,
   };
@@ -94,36 +144,33 @@ export function FormActions({ children }: { children: ReactNode }) {
   );
 }
 
+/** What the kit's number inputs decide for every caller, so no field can change what was typed. */
+type KeptNumberProps = Omit<
+  NumberInputProps,
+  'allowNegative' | 'clampBehavior' | 'allowDecimal' | 'decimalScale' | 'fixedDecimalScale' | 'isAllowed'
+>;
+
 /**
- * Money in pounds: £ prefix, two decimals, step 0.01, minimum 0 unless given (spec: money step
- * 0.01). The value is kept as the form's string/number; the server parses it exactly.
+ * The one number input of the kit: it keeps exactly what the user typed — a minus sign, a
+ * fraction, a value above the range — and never clips on blur, so the form's schema (the shared
+ * zod contract, as the server applies it) can refuse an out-of-range value with its message at the
+ * field ('Credit limit must be at least 0.'). `min`/`max` only bound the arrow keys' steps.
+ * Whole numbers use it too: '2.5' stays '2.5' and is refused as not whole.
  */
-export function MoneyInput(props: NumberInputProps) {
-  return (
-    <NumberInput
-      prefix="£"
-      decimalScale={2}
-      fixedDecimalScale
-      step={0.01}
-      min={0}
-      thousandSeparator=","
-      allowNegative={false}
-      {...props}
-    />
-  );
+export function NumberField(props: KeptNumberProps) {
+  return <NumberInput {...props} allowNegative allowDecimal clampBehavior="none" />;
 }
 
-/** A percentage 0–100 with up to 2 decimals. */
-export function PercentInput(props: NumberInputProps) {
-  return (
-    <NumberInput
-      suffix=" %"
-      decimalScale={2}
-      step={0.01}
-      min={0}
-      max={100}
-      allowNegative={false}
-      {...props}
-    />
-  );
+/**
+ * Money in pounds: £ prefix, thousands separators, step 0.01; keeps what was typed (NumberField),
+ * so '-400' reads '-£400' and is refused by the schema, never saved as £400. The value is kept as
+ * the form's string/number; the server parses it exactly.
+ */
+export function MoneyInput(props: KeptNumberProps) {
+  return <NumberField prefix="£" step={0.01} thousandSeparator="," {...props} />;
+}
+
+/** A percentage (the schema allows 0–100, 2 decimals); 150 stays 150 and is refused, not clipped. */
+export function PercentInput(props: KeptNumberProps) {
+  return <NumberField suffix=" %" step={0.01} min={0} max={100} {...props} />;
 }

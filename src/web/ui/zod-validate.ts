@@ -18,3 +18,15 @@ export function zodValidate<V>(schema: z.ZodType, toInput: (values: V) => unknow
     return errors;
   };
 }
+
+/**
+ * A @mantine/form rule for one field from the shared schema of that field (e.g.
+ * `bookingUpdateSchema.shape.agent_comission_percent`): its first message, or null when valid.
+ * `toInput` maps the field's form value to what is sent.
+ */
+export function zodField<V>(schema: z.ZodType, toInput: (value: V) => unknown = (v) => v) {
+  return (value: V): string | null => {
+    const result = schema.safeParse(toInput(value));
+    return result.success ? null : (result.error.issues[0]?.message ?? null);
+  };
+}

@@ -9,20 +9,22 @@ import type {
   updateAccommodationSchema,
 } from '../../../shared/api/booking-edit';
 import { money, roomsForGuests } from '../../../shared/booking-totals';
+import { poundsText } from '../../../shared/money-text';
 import { type Db, queryRows } from '../../db/client';
 import { notFound, validationError } from '../../http/errors';
 import { assertPdf, type UploadedFile } from '../../http/uploads';
 import type { FileStore } from '../../storage/files';
 import { inTransaction, lockBooking, recomputeBooking, writeHistory } from './ledger';
-import { takeRooms } from './room-stock';
+import { claimPlaces } from './places';
+import { lockRoomNights, takeRooms } from './room-stock';
 import {
   adjustLineRooms,
   assertNotCancelled,
   assertRoomsMatchGuests,
   balanceDueDate,
   checkAllocatedPassengers,
-  insertTourLine,
   oneLine,
+  placeTourLine,
   priceTourLine,
   releaseLine,
 } from './tour-lines';
@@ -33,7 +35,8 @@ import {
  * booking (409 on a stale version), change, write history, recompute (ledger.ts).
  */
 
-const pounds = (v: string | number) => `£${money(v)}`;
+/** Money in history comments and emails: the one shared formatter ('£1,959.10'). */
+const pounds = (v: string | number) => poundsText(money(v));
 
 async function refreshBalanceDue(tx: Db, bookingId: number) {
   const [{ departure_date }] = await queryRows<{ departure_date: string | null }>(
@@ -48,8 +51,9 @@ async function refreshBalanceDue(tx: Db, bookingId: number) {
 // ---- tour lines -------------------------------------------------------------------------------
 
 /**
- * POST update-booking/{id}/update-tours: adds a tour line (priced by the rule, rooms taken) and
- * moves balance_due with the new departure. Answers the new balance-due date (YYYY-MM-DD).
+ * POST update-booking/{id}/update-tours: adds a tour line (priced by the rule, places claimed,
+ * rooms taken) and moves balance_due with the new departure. Answers the new balance-due date
+ * (YYYY-MM-DD). 409 when the departure's places or the room are gone; 422 once cancelled.
  */
 export async function addTourToBooking(
   db: Db,
@@ -60,7 +64,13 @@ export async function addTourToBooking(
   return inTransaction(db, async (tx) => {
     const b = await lockBooking(tx, bookingId, v.version);
     assertNotCancelled(b);
-    const { priced } = await insertTourLine(tx, bookingId, v, 'tour_bookings.0');
+    const field = 'tour_bookings.0';
+    const priced = await priceTourLine(tx, v.tour_id, v.tour_instance_id, v.tour_room_id, field);
+    assertRoomsMatchGuests(v.guests, v.rooms, priced.occupancy, field);
+    // Lock order (ARCHITECTURE.md): the departure, then every night the booking holds or takes.
+    await claimPlaces(tx, new Map([[v.tour_instance_id, v.guests]]));
+    await lockRoomNights(tx, bookingId, [priced]);
+    await placeTourLine(tx, bookingId, v, priced, field);
     const { totals } = await recomputeBooking(tx, bookingId);
     const due = await refreshBalanceDue(tx, bookingId);
     await writeHistory(tx, {
@@ -86,8 +96,10 @@ export async function removeTourFromBooking(
     throw notFound('Tour booking not found.');
   return inTransaction(db, async (tx) => {
     const b = await lockBooking(tx, line0.holiday_booking_id, v.version);
+    assertNotCancelled(b);
     const line = await oneLine(tx, lineId);
-    if (!b.cancelled_at) await releaseLine(tx, line);
+    await lockRoomNights(tx, b.id);
+    await releaseLine(tx, line);
     await tx.execute(sql`delete from tour_bookings where id = ${lineId}`);
     const { totals } = await recomputeBooking(tx, b.id);
     const due = await refreshBalanceDue(tx, b.id);
@@ -122,11 +134,14 @@ export async function updateTourLine(
   try {
     return await inTransaction(db, async (tx) => {
       const b = await lockBooking(tx, line0.holiday_booking_id, v.version);
+      assertNotCancelled(b);
       const line = await oneLine(tx, v.id);
       const notes: string[] = [];
       if (v.guests !== line.guests || v.rooms !== line.rooms) {
-        assertNotCancelled(b);
         assertRoomsMatchGuests(v.guests, v.rooms, line.occupancy ?? 1, 'tour_booking');
+        // Lock order: the departure (more guests take more places), then the booking's nights.
+        await claimPlaces(tx, new Map([[line.tour_instance_id, v.guests - line.guests]]));
+        if (v.rooms !== line.rooms) await lockRoomNights(tx, b.id);
         await adjustLineRooms(tx, line, v.rooms - line.rooms);
         notes.push(`guests ${line.guests} → ${v.guests}, rooms ${line.rooms} → ${v.rooms}`);
       }
@@ -239,8 +254,10 @@ export async function updateLineAccommodation(
         throw validationError({ room_id: ['This room is not in the chosen accommodation.'] });
     }
     const rooms = roomsForGuests(line.guests, priced.occupancy);
-    // Both rooms are locked in the global order (by accommodation room, ARCHITECTURE.md), so two
-    // opposite moves never wait on each other; the same room is given back before it is taken.
+    // Every night the booking holds and the new stay's are locked first, in the global order (by
+    // accommodation room, ARCHITECTURE.md), so two opposite moves never wait on each other; the
+    // same room is given back before it is taken.
+    await lockRoomNights(tx, b.id, [priced]);
     const takeNew = () =>
       takeRooms(
         tx,
@@ -249,6 +266,7 @@ export async function updateLineAccommodation(
         priced.check_out_date,
         rooms,
         priced.label,
+        line.rooms_confirmed,
       );
     if ((line.accommodation_room_id ?? 0) <= priced.accommodation_room_id) {
       await releaseLine(tx, line);
@@ -338,7 +356,7 @@ export async function savePassenger(db: Db, p: PassengerInput, userId: number) {
   if (!bookingId) throw validationError({ holiday_booking_id: ['The booking is required.'] });
   const id = bookingId;
   return inTransaction(db, async (tx) => {
-    await lockBooking(tx, id, p.version);
+    assertNotCancelled(await lockBooking(tx, id, p.version));
     const values = passengerColumns.map((c) => sql`${p[c] ?? null}`);
     const name = [p.title, p.first_name, p.last_name].filter(Boolean).join(' ');
     if (p.id) {
@@ -383,7 +401,7 @@ export async function removePassenger(
   if (!row || (v.holiday_booking_id && v.holiday_booking_id !== row.holiday_booking_id))
     throw notFound('Passenger not found.');
   return inTransaction(db, async (tx) => {
-    await lockBooking(tx, row.holiday_booking_id, v.version);
+    assertNotCancelled(await lockBooking(tx, row.holiday_booking_id, v.version));
     await tx.execute(sql`delete from passengers where id = ${passengerId}`);
     await syncPerPersonExtras(tx, row.holiday_booking_id);
     await writeHistory(tx, {
@@ -447,7 +465,7 @@ export async function updateExtras(
   userId: number,
 ) {
   return inTransaction(db, async (tx) => {
-    await lockBooking(tx, bookingId, v.version);
+    assertNotCancelled(await lockBooking(tx, bookingId, v.version));
     const ids = [...new Set(v.extras.map((e) => e.id))];
     if (ids.length !== v.extras.length) throw validationError({ extras: ['Each extra can be added once.'] });
     const catalogue = ids.length
@@ -529,7 +547,7 @@ export async function updateExtras(
  */
 export async function applyDiscount(db: Db, v: z.infer<typeof discountApplySchema>, userId: number) {
   return inTransaction(db, async (tx) => {
-    await lockBooking(tx, v.holiday_booking_id, v.version);
+    assertNotCancelled(await lockBooking(tx, v.holiday_booking_id, v.version));
     const [d] = await queryRows<{
       id: number;
       code: string;
@@ -592,7 +610,7 @@ export async function removeDiscount(db: Db, v: { discount_id: number; version?:
   );
   if (!row) throw notFound('Discount not found on this booking.');
   return inTransaction(db, async (tx) => {
-    await lockBooking(tx, row.holiday_booking_id, v.version);
+    assertNotCancelled(await lockBooking(tx, row.holiday_booking_id, v.version));
     await tx.execute(sql`delete from booking_discounts where id = ${v.discount_id}`);
     const { totals } = await recomputeBooking(tx, row.holiday_booking_id);
     await writeHistory(tx, {

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -9,12 +10,14 @@ import {
   MESSAGES,
 } from '../../../shared/api/booking-edit';
 import { money } from '../../../shared/booking-totals';
+import { poundsText } from '../../../shared/money-text';
 import { addDays } from '../../../shared/pricing';
 import { type Db, queryRows } from '../../db/client';
 import { uniqueAs } from '../../http/db-errors';
 import { HttpError, validationError } from '../../http/errors';
 import type { Mailer } from '../../mail/mailer';
 import { inTransaction, lockBooking, recomputeBooking, writeHistory } from './ledger';
+import { claimPlaces } from './places';
 import {
   assertRoomsMatchGuests,
   balanceDueDate,
@@ -33,7 +36,8 @@ import {
  * `userId` is the acting member of staff.
  */
 
-const pounds = (v: string) => `£${money(v)}`;
+/** Money in history comments and emails: the one shared formatter ('£1,959.10'). */
+const pounds = (v: string | number) => poundsText(money(v));
 
 async function partyName(tx: Db, kind: 'customer' | 'agent' | 'affiliate', id: number) {
   const q =
@@ -51,8 +55,9 @@ async function partyName(tx: Db, kind: 'customer' | 'agent' | 'affiliate', id: n
  * POST bookings (spec 1 §7): a booking for a customer or an agent (and optionally an affiliate)
  * with at least one tour line; every line priced by the price rule, its rooms taken for the stay.
  * 422: 'Tour not selected', 'Please select customer or an agent for this booking', the guests/rooms
- * mismatch, unknown parties, rooms not offered, release days passed, stop sell; 409 when a room is
- * no longer available (nothing saved). Answers the new booking's id.
+ * mismatch, unknown parties, rooms not offered, release days passed, stop sell; 409 when a
+ * departure has fewer places left than the guests or a room is no longer available (nothing
+ * saved). Answers the new booking's id.
  */
 export async function createBooking(db: Db, input: BookingCreate, userId: number): Promise<{ id: number }> {
   if (input.tour_bookings.length === 0)
@@ -96,6 +101,11 @@ export async function createBooking(db: Db, input: BookingCreate, userId: number
     if (input.agent_id && !ctx.agent_ok) errors.agent_id = ['Choose an agent from the list.'];
     if (input.affiliate_id && !ctx.affiliate_ok) errors.affiliate_id = ['Choose an affiliate from the list.'];
     if (Object.keys(errors).length) throw validationError(errors);
+    // Lock order (ARCHITECTURE.md): the departures' places first, in ascending id, then the rooms.
+    const guests = new Map<number, number>();
+    for (const line of input.tour_bookings)
+      guests.set(line.tour_instance_id, (guests.get(line.tour_instance_id) ?? 0) + line.guests);
+    await claimPlaces(tx, guests);
     const [b] = await queryRows<{ id: number }>(
       tx,
       sql`with n as (select nextval(pg_get_serial_sequence('bookings', 'id')) as id)
@@ -282,8 +292,9 @@ export async function proposedCancellationCharge(db: Db, bookingId: number, toda
 
 /**
  * POST bookings/{id}/cancel (spec 1 §4 Cancelled; role 1): sets cancelled_at and the cancellation
- * charge (given, else the one the policy proposes), gives back every line's rooms, and leaves
- * the balance outstanding = charge (or total due when 0) − paid. 422 when already cancelled.
+ * charge (given — 0.00 waives it — else the one the policy proposes), gives back every line's
+ * rooms, and leaves the balance outstanding = charge − paid (negative: a refund due). 422 when
+ * already cancelled.
  */
 export async function cancelBooking(db: Db, id: number, v: z.infer<typeof cancelSchema>, userId: number) {
   return inTransaction(db, async (tx) => {
@@ -301,7 +312,11 @@ export async function cancelBooking(db: Db, id: number, v: z.infer<typeof cancel
       userId,
       type: 'Booking',
       action: 'Booking cancelled',
-      comment: `Cancellation charge ${pounds(charge)}; balance outstanding ${pounds(totals.balance)}. Rooms released.`,
+      comment: `${new Decimal(charge).isZero() ? 'Cancellation charge waived' : `Cancellation charge ${pounds(charge)}`}; ${
+        totals.refund_due !== '0.00'
+          ? `refund due ${pounds(totals.refund_due)}`
+          : `balance outstanding ${pounds(totals.balance)}`
+      }. Rooms released.`,
     });
     return totals;
   });
@@ -377,8 +392,8 @@ export async function acceptBookingChange(
     await mailer.send({
       to: result.email,
       subject: `Your booking ${ref}: changes confirmed`,
-      text: `Dear ${result.name},\n\nThe changes to your booking ${ref} have been accepted.\nDeparture: ${departure}\nTotal due: £${money(result.total_due)}\n\nThank you for booking with us.`,
-      html: `<p>Dear ${escapeHtml(result.name ?? '')},</p><p>The changes to your booking <strong>${escapeHtml(ref)}</strong> have been accepted.</p><p>Departure: ${departure}<br>Total due: £${money(result.total_due)}</p><p>Thank you for booking with us.</p>`,
+      text: `Dear ${result.name},\n\nThe changes to your booking ${ref} have been accepted.\nDeparture: ${departure}\nTotal due: ${pounds(result.total_due)}\n\nThank you for booking with us.`,
+      html: `<p>Dear ${escapeHtml(result.name ?? '')},</p><p>The changes to your booking <strong>${escapeHtml(ref)}</strong> have been accepted.</p><p>Departure: ${departure}<br>Total due: ${pounds(result.total_due)}</p><p>Thank you for booking with us.</p>`,
     });
   }
   return { accepted_at: result.accepted_at };

@@ -156,8 +156,9 @@ export async function getBookingDetail(db: Db, id: number): Promise<BookingDetai
       queryRows<BookingDetail['payments'][number]>(
         db,
         sql`select p.id, p.transaction_id, p.payment_method, p.payment_amount::text as payment_amount, ${iso(sql`p.created_at`)} as created_at,
-                   u.name as created_by, p.holiday_booking_id
-            from payments p left join users u on u.id = p.created_by
+                   u.name as created_by, p.holiday_booking_id, ${iso(sql`p.voided_at`)} as voided_at,
+                   vu.name as voided_by, p.void_reason, p.reverses_payment_id
+            from payments p left join users u on u.id = p.created_by left join users vu on vu.id = p.voided_by
             where p.holiday_booking_id = ${id} order by p.created_at, p.id`,
       ),
       queryRows<{ id: number; name: string }>(db, sql`select id, name from bonding_types order by id`),
@@ -195,7 +196,7 @@ export async function getBookingDetail(db: Db, id: number): Promise<BookingDetai
     payments,
     totals,
     deposit: depositAmount(lines, totals.total_due),
-    proposed_cancellation_charge: head.cancelled_at ? head.cancellation_charge : proposed,
+    proposed_cancellation_charge: head.cancelled_at ? (head.cancellation_charge ?? proposed) : proposed,
   };
   return {
     success: true,

@@ -3,6 +3,7 @@ import { MESSAGES } from '../../../shared/api/booking-edit';
 import { bookingStatus, bookingTotals, chargedLines, depositAmount } from '../../../shared/booking-totals';
 import { type Db, inSequence, queryRows } from '../../db/client';
 import { conflict, notFound } from '../../http/errors';
+import { settleHeldRooms } from './room-stock';
 
 /**
  * The ledger of one booking: every change to a booking goes through these inside ONE transaction —
@@ -20,7 +21,8 @@ export interface LockedBooking {
   agent_id: number | null;
   affiliate_id: number | null;
   cancelled_at: string | null;
-  cancellation_charge: string;
+  /** Null while never set; '0.00' entered at cancellation means waived. */
+  cancellation_charge: string | null;
   agent_confirmed: boolean;
   changes_accepted: number;
   departure_date: string | null;
@@ -81,7 +83,7 @@ export async function recomputeBooking(tx: Db, id: number, { staffChange = true 
         agent_comission_percent: string | null;
         booking_vat_percent: string;
         cancelled_at: string | null;
-        cancellation_charge: string;
+        cancellation_charge: string | null;
         agent_confirmed: boolean;
         old_tour_booking: unknown;
       }>(
@@ -159,6 +161,8 @@ export async function recomputeBooking(tx: Db, id: number, { staffChange = true 
     deposit,
     agent_confirmed: b.agent_id !== null && b.agent_confirmed,
   });
+  // The rooms it holds count as Confirmed or Unconfirmed by the new status (room-stock.ts).
+  await settleHeldRooms(tx, id, status);
   const departure = lines.length ? lines.map((l) => l.departure_date).sort()[0] : null;
   const [row] = await queryRows<{ version: number }>(
     tx,

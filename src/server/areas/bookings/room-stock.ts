@@ -8,6 +8,11 @@ import { conflict } from '../../http/errors';
  * room_availability.remaining_availability. Both calls run inside the booking's transaction and
  * lock the nights' rows first, in date order, so concurrent bookings of the same room queue on the
  * locks (no deadlock) and the second one re-reads what the first left: the last room is sold once.
+ *
+ * A room taken is also counted as held (spec 3 §3 availability row): in
+ * confirmed_locked_availability (Confirmed) while its booking's `rooms_confirmed` is set (status
+ * Confirmed or Paid), else in locked_availability (Unconfirmed). Taking, giving back and
+ * `moveHeldRooms` keep, on every night, availability = remaining + Confirmed + Unconfirmed.
  */
 
 /** The nights from check-in up to the night before check-out, YYYY-MM-DD. */
@@ -28,10 +33,15 @@ const dateList = (nights: string[]) =>
     sql`, `,
   );
 
+/** The column that holds a booking's rooms: Confirmed or Unconfirmed. */
+const heldColumn = (confirmed: boolean) =>
+  sql.identifier(confirmed ? 'confirmed_locked_availability' : 'locked_availability');
+
 /**
  * Takes `rooms` rooms of accommodation room `accommodationRoomId` on each night of the stay
- * [checkIn, checkOut). Refused with 409 and `label` in the message — nothing taken — when a night
- * has no availability row, is on stop sell, or has fewer than `rooms` left.
+ * [checkIn, checkOut), held as Confirmed when `confirmed`, else Unconfirmed. Refused with 409 and
+ * `label` in the message — nothing taken — when a night has no availability row, is on stop sell,
+ * or has fewer than `rooms` left.
  */
 export async function takeRooms(
   tx: Db,
@@ -40,15 +50,18 @@ export async function takeRooms(
   checkOut: string,
   rooms: number,
   label: string,
+  confirmed: boolean,
 ) {
   const nights = nightsOfStay(checkIn, checkOut);
   if (nights.length === 0 || rooms <= 0) return;
+  const held = heldColumn(confirmed);
   // One statement: the nights' rows are locked in index (date) order, and a night changed by a
   // concurrent booking is re-checked once that booking commits, so only nights that still have
   // the rooms are taken.
   const taken = await queryRows<{ id: number }>(
     tx,
-    sql`update room_availability set remaining_availability = remaining_availability - ${rooms}, updated_at = now()
+    sql`update room_availability set remaining_availability = remaining_availability - ${rooms},
+               ${held} = ${held} + ${rooms}, updated_at = now()
         where accommodation_room_id = ${accommodationRoomId} and availability_date in (${dateList(nights)})
           and not stop_sell and remaining_availability >= ${rooms}
         returning id`,
@@ -85,8 +98,10 @@ export async function takeRooms(
 }
 
 /**
- * Gives back `rooms` rooms on each night of the stay [checkIn, checkOut) — never above the night's
- * availability (nights removed from the allotment meanwhile stay as they are).
+ * Gives back `rooms` rooms on each night of the stay [checkIn, checkOut) from the column that
+ * holds them (Confirmed when `confirmed`, else Unconfirmed). A night gives back no more than that
+ * column holds, so remaining never rises above availability (nights taken out of the allotment
+ * meanwhile stay as they are) and availability = remaining + Confirmed + Unconfirmed still holds.
  */
 export async function releaseRooms(
   tx: Db,
@@ -94,9 +109,11 @@ export async function releaseRooms(
   checkIn: string,
   checkOut: string,
   rooms: number,
+  confirmed: boolean,
 ) {
   const nights = nightsOfStay(checkIn, checkOut);
   if (nights.length === 0 || rooms <= 0) return;
+  const held = heldColumn(confirmed);
   await queryRows(
     tx,
     sql`select id from room_availability
@@ -105,7 +122,94 @@ export async function releaseRooms(
   );
   await tx.execute(
     sql`update room_availability
-        set remaining_availability = least(availability, remaining_availability + ${rooms}), updated_at = now()
+        set remaining_availability = remaining_availability + least(${held}, ${rooms}),
+            ${held} = ${held} - least(${held}, ${rooms}), updated_at = now()
         where accommodation_room_id = ${accommodationRoomId} and availability_date in (${dateList(nights)})`,
   );
+}
+
+/** A room and stay, as `lockRoomNights` takes them (lines without a room or stay are skipped). */
+export interface RoomStay {
+  accommodation_room_id: number | null;
+  check_in_date: string | null;
+  check_out_date: string | null;
+}
+
+/** The nights held by booking `bookingId`'s tour lines: (availability row id, rooms held on it). */
+const heldNights = (bookingId: number) => sql`
+  select ra.id, sum(tb.rooms)::int as n
+  from tour_bookings tb
+  join tour_rooms tr on tr.id = tb.tour_room_id
+  join room_availability ra on ra.accommodation_room_id = tr.accommodation_room_id
+   and ra.availability_date >= tb.check_in_date and ra.availability_date < tb.check_out_date
+  where tb.holiday_booking_id = ${bookingId}
+  group by ra.id`;
+
+/**
+ * Locks, in the global order (accommodation room, then night: the order of `byRoomStock`), every
+ * night held by booking `bookingId`'s lines plus the nights of the `more` stays. A change to a
+ * booking's lines calls it before taking or giving back any room, because recomputeBooking may
+ * then move all the booking's rooms between Unconfirmed and Confirmed: every night it touches is
+ * already locked, so it never locks a lower night after a higher one (no deadlock).
+ */
+export async function lockRoomNights(tx: Db, bookingId: number, more: readonly RoomStay[] = []) {
+  const extra = more.flatMap((m) =>
+    m.accommodation_room_id && m.check_in_date && m.check_out_date
+      ? [
+          sql`(ra.accommodation_room_id = ${m.accommodation_room_id}
+               and ra.availability_date >= ${m.check_in_date}::date and ra.availability_date < ${m.check_out_date}::date)`,
+        ]
+      : [],
+  );
+  await queryRows(
+    tx,
+    sql`select ra.id from room_availability ra
+        where ra.id in (select h.id from (${heldNights(bookingId)}) h)
+          ${extra.length ? sql`or ${sql.join(extra, sql` or `)}` : sql``}
+        order by ra.accommodation_room_id, ra.availability_date
+        for update`,
+  );
+}
+
+/**
+ * Moves every room booking `bookingId` holds to Confirmed (`toConfirmed`) or back to Unconfirmed,
+ * locking its nights in the global order; remaining does not change. recomputeBooking calls it
+ * when the booking's status crosses between Pending and Confirmed / Paid.
+ */
+export async function moveHeldRooms(tx: Db, bookingId: number, toConfirmed: boolean) {
+  const from = heldColumn(!toConfirmed);
+  const to = heldColumn(toConfirmed);
+  const nights = await queryRows<{ id: number; n: number }>(
+    tx,
+    sql`select ra.id, h.n from room_availability ra join (${heldNights(bookingId)}) h on h.id = ra.id
+        order by ra.accommodation_room_id, ra.availability_date
+        for update of ra`,
+  );
+  if (nights.length === 0) return;
+  await tx.execute(
+    sql`update room_availability ra
+        set ${to} = ra.${to} + least(ra.${from}, h.n), ${from} = ra.${from} - least(ra.${from}, h.n),
+            updated_at = now()
+        from (values ${sql.join(
+          nights.map((x) => sql`(${x.id}::int, ${x.n}::int)`),
+          sql`, `,
+        )}) as h(id, n)
+        where ra.id = h.id`,
+  );
+}
+
+/**
+ * After a change, files booking `bookingId`'s held rooms under its new `status` (ledger.ts
+ * recomputeBooking): Confirmed or Paid → Confirmed, else Unconfirmed; moves them when that
+ * changes and stores `rooms_confirmed`. A cancelled booking holds no rooms: only the flag drops.
+ */
+export async function settleHeldRooms(tx: Db, bookingId: number, status: string) {
+  const confirmed = status === 'Confirmed' || status === 'Paid';
+  const [b] = await queryRows<{ rooms_confirmed: boolean; cancelled: boolean }>(
+    tx,
+    sql`select rooms_confirmed, cancelled_at is not null as cancelled from bookings where id = ${bookingId}`,
+  );
+  if (!b || b.rooms_confirmed === confirmed) return;
+  if (!b.cancelled) await moveHeldRooms(tx, bookingId, confirmed);
+  await tx.execute(sql`update bookings set rooms_confirmed = ${confirmed} where id = ${bookingId}`);
 }

@@ -101,6 +101,10 @@ export async function placeTourLine(
   field: string,
 ) {
   assertRoomsMatchGuests(line.guests, line.rooms, priced.occupancy, field);
+  const [{ rooms_confirmed }] = await queryRows<{ rooms_confirmed: boolean }>(
+    tx,
+    sql`select rooms_confirmed from bookings where id = ${bookingId}`,
+  );
   await takeRooms(
     tx,
     priced.accommodation_room_id,
@@ -108,6 +112,7 @@ export async function placeTourLine(
     priced.check_out_date,
     line.rooms,
     priced.label,
+    rooms_confirmed,
   );
   const [row] = await queryRows<{ id: number }>(
     tx,
@@ -122,12 +127,6 @@ export async function placeTourLine(
         returning id`,
   );
   return row.id;
-}
-
-/** Prices `line` by the rule and places it on booking `bookingId` (see placeTourLine). */
-export async function insertTourLine(tx: Db, bookingId: number, line: NewTourLine, field: string) {
-  const priced = await priceTourLine(tx, line.tour_id, line.tour_instance_id, line.tour_room_id, field);
-  return { id: await placeTourLine(tx, bookingId, line, priced, field), priced };
 }
 
 /**
@@ -160,6 +159,8 @@ export interface StoredLine {
   label: string;
   tour_name: string;
   departure_date: string;
+  /** Its booking's rooms count as Confirmed (else Unconfirmed): see room-stock.ts. */
+  rooms_confirmed: boolean;
 }
 
 /** The tour lines of a booking (or one line by id), with room and stay. */
@@ -171,8 +172,9 @@ export async function storedLines(tx: Db, where: { bookingId?: number; lineId?: 
                tb.sale_price::text as sale_price, tb.check_in_date::text as check_in_date,
                tb.check_out_date::text as check_out_date, tb.airline_ref,
                coalesce(a.accommodation_name || ' – ' || ar.name, 'no room') as label, t.name as tour_name,
-               i.departure_date::text as departure_date
+               i.departure_date::text as departure_date, b.rooms_confirmed
         from tour_bookings tb
+        join bookings b on b.id = tb.holiday_booking_id
         join tours t on t.id = tb.tour_id
         join tour_instances i on i.id = tb.tour_instance_id
         left join tour_rooms tr on tr.id = tb.tour_room_id
@@ -186,7 +188,14 @@ export async function storedLines(tx: Db, where: { bookingId?: number; lineId?: 
 /** Gives back the rooms a stored line holds (nothing when it has no room or stay). */
 export async function releaseLine(tx: Db, line: StoredLine) {
   if (line.accommodation_room_id && line.check_in_date && line.check_out_date)
-    await releaseRooms(tx, line.accommodation_room_id, line.check_in_date, line.check_out_date, line.rooms);
+    await releaseRooms(
+      tx,
+      line.accommodation_room_id,
+      line.check_in_date,
+      line.check_out_date,
+      line.rooms,
+      line.rooms_confirmed,
+    );
 }
 
 /** Takes `rooms` more (or gives back, when negative) on a stored line's stay. */
@@ -200,8 +209,17 @@ export async function adjustLineRooms(tx: Db, line: StoredLine, delta: number) {
       line.check_out_date,
       delta,
       line.label,
+      line.rooms_confirmed,
     );
-  else await releaseRooms(tx, line.accommodation_room_id, line.check_in_date, line.check_out_date, -delta);
+  else
+    await releaseRooms(
+      tx,
+      line.accommodation_room_id,
+      line.check_in_date,
+      line.check_out_date,
+      -delta,
+      line.rooms_confirmed,
+    );
 }
 
 /**
@@ -249,9 +267,12 @@ export async function checkAllocatedPassengers(tx: Db, bookingId: number, ids: n
   return unique;
 }
 
-/** 422 when a booking is cancelled: its tour lines no longer change. */
+/**
+ * 422 when a booking is cancelled (issue #10): its tour lines, passengers, extras and discounts are
+ * read-only; payments, refunds, documents and notes stay open.
+ */
 export function assertNotCancelled(b: { cancelled_at: string | null }) {
-  if (b.cancelled_at) throw new HttpError(422, 'This booking is cancelled: its tours can no longer change.');
+  if (b.cancelled_at) throw new HttpError(422, MESSAGES.cancelledReadOnly);
 }
 
 /** 404 unless the line exists. */

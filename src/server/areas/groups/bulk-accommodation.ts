@@ -53,11 +53,12 @@ async function groupLines(db: Db, groupId: number, bookingIds: number[], lock = 
     departure_date: string;
     check_in_date: string | null;
     check_out_date: string | null;
+    rooms_confirmed: boolean;
   }>(
     db,
     sql`select tb.id, tb.holiday_booking_id, b.booking_ref, tb.tour_room_id, tb.rooms, tb.guests,
                i.departure_date::text as departure_date, tb.check_in_date::text as check_in_date,
-               tb.check_out_date::text as check_out_date
+               tb.check_out_date::text as check_out_date, b.rooms_confirmed
         from tour_bookings tb join tour_instances i on i.id = tb.tour_instance_id
         join bookings b on b.id = tb.holiday_booking_id
         where i.tour_group_id = ${groupId} and b.cancelled_at is null
@@ -140,12 +141,27 @@ export async function groupAccommodationOfBookings(db: Db, groupId: number, book
   };
 }
 
-/** Adds `delta` rooms to every night of `nights`; with a negative delta each night must have them left. */
-async function moveAvailability(db: Db, accommodationRoomId: number, nights: string[], delta: number) {
+/**
+ * Gives back `delta` rooms on every night of `nights` (a negative delta takes them: each night must
+ * have them left). The rooms move with the held column of the booking — Confirmed when
+ * `confirmed`, else Unconfirmed — so availability = remaining + Confirmed + Unconfirmed holds
+ * (bookings/room-stock.ts); a night gives back no more than that column holds.
+ */
+async function moveAvailability(
+  db: Db,
+  accommodationRoomId: number,
+  nights: string[],
+  delta: number,
+  confirmed: boolean,
+) {
   if (nights.length === 0) return true;
+  const held = sql.identifier(confirmed ? 'confirmed_locked_availability' : 'locked_availability');
+  // Given back: at most what is held; taken: all of it.
+  const moved = delta >= 0 ? sql`least(${held}, ${delta})` : sql`${delta}`;
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`update room_availability set remaining_availability = remaining_availability + ${delta}, updated_at = now()
+    sql`update room_availability set remaining_availability = remaining_availability + ${moved},
+               ${held} = ${held} - ${moved}, updated_at = now()
         where accommodation_room_id = ${accommodationRoomId}
           and availability_date in (${sql.join(
             nights.map((n) => sql`${n}::date`),
@@ -228,8 +244,14 @@ export async function bulkUpdateAccommodation(
           ? nightsBetween(l.check_in_date, l.check_out_date)
           : stayNights(l.departure_date, old.check_in_day, old.check_out_day);
       const newNights = stayNights(l.departure_date, target.check_in_day, target.check_out_day);
-      await moveAvailability(tx, old.accommodation_room_id, oldNights, l.rooms);
-      const ok = await moveAvailability(tx, target.accommodation_room_id, newNights, -l.rooms);
+      await moveAvailability(tx, old.accommodation_room_id, oldNights, l.rooms, l.rooms_confirmed);
+      const ok = await moveAvailability(
+        tx,
+        target.accommodation_room_id,
+        newNights,
+        -l.rooms,
+        l.rooms_confirmed,
+      );
       if (!ok) {
         throw conflict(
           `Not enough availability in ${target.accommodation_name} – ${target.name} for booking ${l.booking_ref ?? l.holiday_booking_id}.`,

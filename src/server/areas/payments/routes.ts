@@ -1,10 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paymentSchema } from '../../../shared/api/booking-edit';
+import { paymentSchema, paymentVoidSchema, REFUND_METHODS } from '../../../shared/api/booking-edit';
 import { HttpError } from '../../http/errors';
+import { idParams } from '../../http/params';
 import { ok } from '../../http/respond';
 import type { AreaDeps } from '../deps';
 import { parseJsonLosslessly, verifyCallback } from './ecommpay';
-import { applyEcommpayCallback, recordPayment, startEcommpayPayment } from './service';
+import {
+  applyEcommpayCallback,
+  poundsText,
+  recordPayment,
+  startEcommpayPayment,
+  voidPayment,
+} from './service';
 
 /**
  * Payments (spec 1 §7 POST payments, §4 'Card payment widget'): record a transaction, or open the
@@ -33,8 +40,33 @@ export const paymentRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db, 
         const data = await startEcommpayPayment(db, config, input, req.user.id, origin);
         return ok('Opening the card payment…', { data });
       }
-      const { version } = await recordPayment(db, input, req.user.id);
-      return ok('Payment recorded successfully.', { data: { version } });
+      const { version, overpaid } = await recordPayment(db, input, req.user.id);
+      const message =
+        overpaid !== '0.00'
+          ? `Payment recorded: ${poundsText(overpaid)} of it is an overpayment, held in credit.`
+          : input.is_refund || REFUND_METHODS.includes(input.payment_method)
+            ? 'Refund recorded successfully.'
+            : 'Payment recorded successfully.';
+      return ok(message, { data: { version, overpaid } });
+    },
+  );
+
+  app.post(
+    '/payments/:id/void',
+    {
+      config: { permission: 'payments.void' },
+      schema: {
+        tags,
+        summary:
+          'Void a receipt (role 1): the receipt is kept and marked voided with the reason, a reversing entry ' +
+          'cancels its amount, history is written and the totals recomputed. 422 when already voided or a reversal.',
+        params: idParams,
+        body: paymentVoidSchema,
+      },
+    },
+    async (req) => {
+      const { version } = await voidPayment(db, req.params.id, req.body, req.user.id);
+      return ok('Receipt voided.', { data: { version } });
     },
   );
 

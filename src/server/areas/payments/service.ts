@@ -1,10 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import { type PaymentInput, type PaymentMethod, REFUND_METHODS } from '../../../shared/api/booking-edit';
+import {
+  PAYMENT_MESSAGES,
+  PAYMENT_METHOD_LABELS,
+  type PaymentInput,
+  type PaymentMethod,
+  REFUND_METHODS,
+} from '../../../shared/api/booking-edit';
+import { overpaymentBy } from '../../../shared/booking-totals';
+import { poundsText as moneyText } from '../../../shared/money-text';
 import type { Config } from '../../config';
 import { type Db, queryRows } from '../../db/client';
-import { notFound, validationError } from '../../http/errors';
+import { HttpError, notFound, validationError } from '../../http/errors';
 import { inTransaction, lockBooking, recomputeBooking, writeHistory } from '../bookings/ledger';
 import { type EcommpayWidgetParams, fromMinorUnits, widgetParams } from './ecommpay';
 
@@ -15,20 +23,59 @@ import { type EcommpayWidgetParams, fromMinorUnits, widgetParams } from './ecomm
  */
 
 /** '£1,048.00' from pounds as decimal text (the sign dropped). */
-export function poundsText(amount: string | Decimal): string {
-  const [whole, pence] = new Decimal(amount).abs().toFixed(2).split('.');
-  return `£${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${pence}`;
+export const poundsText = (amount: string | Decimal) => moneyText(new Decimal(amount).abs().toFixed(2));
+
+/**
+ * The amount as stored: a refund (`refund` true, or a refund method in REFUND_METHODS) is stored
+ * negative; a payment positive. `amount` is the positive figure typed, pounds.
+ */
+export function storedAmount(method: PaymentMethod, amount: string, refund = false): string {
+  const d = new Decimal(amount).abs();
+  return refund || REFUND_METHODS.includes(method) ? d.neg().toFixed(2) : d.toFixed(2);
+}
+
+/** The booking's money as it stands, read inside the caller's transaction (booking locked). */
+async function standing(tx: Db, bookingId: number) {
+  const [b] = await queryRows<{
+    total_due: string;
+    paid: string;
+    cancelled_at: string | null;
+    charge: string | null;
+  }>(
+    tx,
+    sql`select total_due::text as total_due, paid::text as paid, cancelled_at, cancellation_charge::text as charge
+        from bookings where id = ${bookingId}`,
+  );
+  if (!b) throw notFound('Booking not found.');
+  return {
+    total_due: b.total_due,
+    paid: b.paid,
+    cancellation_value: b.cancelled_at ? (b.charge ?? b.total_due) : null,
+  };
 }
 
 /**
- * The amount as stored: refund methods (REFUND_METHODS) always negative whatever sign was typed;
- * every other method must be above 0.00, else 422 on payment_amount.
+ * The money rules of a new payment or refund on a locked booking (issue #10): a refund may not
+ * exceed what has been paid (422 on payment_amount); a payment beyond what is owed needs
+ * `allowOverpayment` (422 with PAYMENT_MESSAGES.overpaymentQuestion, field payment_amount).
+ * Answers the part beyond the balance ('0.00' when none).
  */
-export function storedAmount(method: PaymentMethod, amount: string): string {
-  const d = new Decimal(amount);
-  if (REFUND_METHODS.includes(method)) return d.abs().neg().toFixed(2);
-  if (d.lte(0)) throw validationError({ payment_amount: ['Amount must be above 0.00.'] });
-  return d.toFixed(2);
+async function checkAmount(tx: Db, bookingId: number, stored: string, allowOverpayment: boolean) {
+  const now = await standing(tx, bookingId);
+  const amount = new Decimal(stored);
+  if (amount.isNegative()) {
+    if (amount.abs().gt(now.paid)) {
+      const message = PAYMENT_MESSAGES.refundTooLarge(now.paid);
+      throw validationError({ payment_amount: [message] }, message);
+    }
+    return '0.00';
+  }
+  const over = overpaymentBy(now, amount.toFixed(2));
+  if (new Decimal(over).gt(0) && !allowOverpayment) {
+    const message = PAYMENT_MESSAGES.overpaymentQuestion(over);
+    throw validationError({ payment_amount: [message] }, message);
+  }
+  return over;
 }
 
 /**
@@ -59,34 +106,105 @@ export async function insertPayment(
     userId: p.userId,
     type: 'Payment',
     action: refund ? 'Refund recorded' : 'Payment recorded',
-    comment: `${poundsText(p.amount)} by ${p.method}${ref}${p.note ? ` ${p.note}` : ''}`,
+    comment: `${poundsText(p.amount)} by ${PAYMENT_METHOD_LABELS[p.method]}${ref}${p.note ? ` ${p.note}` : ''}`,
   });
   const { version } = await recomputeBooking(tx, p.bookingId, { staffChange: false });
   return { paymentId: row.id, version };
 }
 
 /**
- * POST payments for every method but an ECOMMPAY widget start (spec 1 §7): locks the booking (404
- * when unknown), stores the payment (refunds negative; others must be above 0.00 → 422),
- * writes history ('Payment recorded' / 'Refund recorded', comment '£150.00 by bacs (ref X)') and
- * recomputes paid, balance and status — all in one transaction. Answers the booking's new version.
+ * POST payments for every method but an ECOMMPAY widget start (spec 1 §7; issue #10): locks the
+ * booking (404 when unknown; 409 on a stale `version`), stores the payment — a refund negative,
+ * never more than has been paid; a payment beyond what is owed only with `allow_overpayment` (422
+ * otherwise) — writes history ('Payment recorded' / 'Refund recorded', comment '£150.00 by BACS
+ * (ref X)', noting an overpayment) and recomputes paid, balance and status, all in one
+ * transaction. Answers the booking's new version and the overpaid part in pounds.
  */
 export async function recordPayment(
   db: Db,
   input: PaymentInput,
   userId: number,
-): Promise<{ version: number }> {
-  const amount = storedAmount(input.payment_method, input.payment_amount);
+): Promise<{ version: number; overpaid: string }> {
+  const amount = storedAmount(input.payment_method, input.payment_amount, input.is_refund === true);
   return inTransaction(db, async (tx) => {
-    await lockBooking(tx, input.holiday_booking_id);
+    await lockBooking(tx, input.holiday_booking_id, input.version);
+    const over = await checkAmount(tx, input.holiday_booking_id, amount, input.allow_overpayment === true);
     const { version } = await insertPayment(tx, {
       bookingId: input.holiday_booking_id,
       method: input.payment_method,
       amount,
       transactionId: input.transaction_id ?? null,
       userId,
+      note: new Decimal(over).gt(0) ? `— an overpayment of ${poundsText(over)}` : undefined,
     });
-    return { version };
+    return { version, overpaid: over };
+  });
+}
+
+/**
+ * POST payments/{id}/void (issue #10; role 1): takes a mistaken receipt back without deleting
+ * anything — the receipt is marked voided (who, when, reason) and a reversal row of the opposite
+ * amount, naming it, is added; history is written and the totals recomputed in the same
+ * transaction. 404 for an unknown receipt; 422 when it is already voided, is itself a reversal, or
+ * voiding it would leave more refunded than paid; 409 on a stale booking `version`.
+ */
+export async function voidPayment(
+  db: Db,
+  paymentId: number,
+  input: { reason: string; version?: number },
+  userId: number,
+): Promise<{ version: number; reversalId: number }> {
+  const [found] = await queryRows<{ holiday_booking_id: number }>(
+    db,
+    sql`select holiday_booking_id from payments where id = ${paymentId}`,
+  );
+  if (!found) throw notFound('Receipt not found.');
+  return inTransaction(db, async (tx) => {
+    await lockBooking(tx, found.holiday_booking_id, input.version);
+    const [p] = await queryRows<{
+      id: number;
+      payment_method: PaymentMethod;
+      payment_amount: string;
+      transaction_id: string | null;
+      created_at: string;
+      voided_at: string | null;
+      reverses_payment_id: number | null;
+    }>(
+      tx,
+      sql`select id, payment_method, payment_amount::text as payment_amount, transaction_id,
+                 to_char(created_at at time zone 'Europe/London', 'DD/MM/YYYY') as created_at,
+                 voided_at, reverses_payment_id
+          from payments where id = ${paymentId} for update`,
+    );
+    if (!p) throw notFound('Receipt not found.');
+    if (p.voided_at) throw new HttpError(422, PAYMENT_MESSAGES.alreadyVoided);
+    if (p.reverses_payment_id !== null) throw new HttpError(422, PAYMENT_MESSAGES.reversalNotVoidable);
+    const now = await standing(tx, found.holiday_booking_id);
+    const reversal = new Decimal(p.payment_amount).neg();
+    if (new Decimal(now.paid).plus(reversal).isNegative())
+      throw new HttpError(422, PAYMENT_MESSAGES.voidWouldGoNegative);
+    const [row] = await queryRows<{ id: number }>(
+      tx,
+      sql`insert into payments (holiday_booking_id, transaction_id, payment_method, payment_amount, created_by, reverses_payment_id)
+          values (${found.holiday_booking_id}, ${p.transaction_id}, ${p.payment_method}, ${reversal.toFixed(2)}, ${userId}, ${p.id})
+          returning id`,
+    );
+    await tx.execute(
+      sql`update payments set voided_at = now(), voided_by = ${userId}, void_reason = ${input.reason}, updated_at = now()
+          where id = ${p.id}`,
+    );
+    const refund = new Decimal(p.payment_amount).isNegative();
+    await writeHistory(tx, {
+      bookingId: found.holiday_booking_id,
+      userId,
+      type: 'Payment',
+      action: refund ? 'Refund voided' : 'Receipt voided',
+      comment: `${poundsText(p.payment_amount)} by ${PAYMENT_METHOD_LABELS[p.payment_method]} of ${p.created_at}${
+        p.transaction_id ? ` (ref ${p.transaction_id})` : ''
+      } voided: ${input.reason}`,
+    });
+    const { version } = await recomputeBooking(tx, found.holiday_booking_id, { staffChange: false });
+    return { version, reversalId: row.id };
   });
 }
 
@@ -98,8 +216,8 @@ export const ECOMMPAY_NOT_CONFIGURED =
  * Starts an ECOMMPAY card payment (POST payments with payment_method 'ecommpay' and no
  * paymentCompleted): stores a pending ecommpay_payments row under a fresh payment_id and answers
  * the signed widget parameters (amount in pence). Nothing is recorded as paid until the gateway's
- * callback. 422 when the keys are not configured or the amount is not above 0.00; 404 for an
- * unknown booking. `appBase` is the web app's origin for merchant_return_url.
+ * callback. 422 when the keys are not configured, or the amount goes beyond what is owed without
+ * `allow_overpayment`; 404 for an unknown booking. `appBase` is the web app's origin for merchant_return_url.
  */
 export async function startEcommpayPayment(
   db: Db,
@@ -129,6 +247,7 @@ export async function startEcommpayPayment(
         where b.id = ${input.holiday_booking_id}`,
   );
   if (!b) throw notFound('Booking not found.');
+  await checkAmount(db, b.id, amount, input.allow_overpayment === true);
   const reference = b.booking_ref ?? `B${b.id}`;
   const paymentId = `${reference}-${randomBytes(6).toString('hex')}`;
   await db.execute(

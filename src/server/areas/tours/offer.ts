@@ -9,6 +9,7 @@ import {
 } from '../../../shared/pricing';
 import { type Db, inSequence, queryRows } from '../../db/client';
 import { notFound } from '../../http/errors';
+import { EFFECTIVE_PLACES, placesTaken } from '../bookings/places';
 
 type OfferAccommodationRow = OfferAccommodation & { accommodation_name: string };
 
@@ -27,6 +28,8 @@ interface InstanceHead {
   group_stop_sell: boolean;
   tour_stop_sell: boolean;
   release_days: number | null;
+  places: number | null;
+  places_taken: number;
 }
 
 /** Today's date in Europe/London, YYYY-MM-DD. */
@@ -60,7 +63,8 @@ export async function getInstanceOffer(db: Db, instanceId: number, departureDate
                i.base_cost::text as base_cost, i.stop_sell,
                g.base_price::text as group_base_price, g.base_cost::text as group_base_cost,
                g.stop_sell as group_stop_sell, t.stop_sell as tour_stop_sell,
-               coalesce(i.release_days_before, g.release_days_before, t.release_days_before) as release_days
+               coalesce(i.release_days_before, g.release_days_before, t.release_days_before) as release_days,
+               ${EFFECTIVE_PLACES} as places, ${placesTaken(sql`i.id`)} as places_taken
         from tour_instances i join tour_groups g on g.id = i.tour_group_id join tours t on t.id = i.tour_id
         where i.id = ${instanceId}`,
   );
@@ -146,11 +150,22 @@ export async function getInstanceOffer(db: Db, instanceId: number, departureDate
   });
   // Sales closed (departed or within the release days): listed, not for sale, with the reason.
   const saleClosed = saleClosedReason(departure, head.release_days);
+  // Places (instance, else group, else tour; none: no limit) less the guests of live bookings.
+  const placesLeft = head.places === null ? null : Math.max(0, head.places - head.places_taken);
+  const full = placesLeft === 0;
   return {
-    data: saleClosed
-      ? offer.rooms.map((r) => ({ ...r, for_sale: false, sale_closed: saleClosed }))
-      : offer.rooms,
+    data:
+      saleClosed || full
+        ? offer.rooms.map((r) => ({
+            ...r,
+            for_sale: false,
+            ...(saleClosed ? { sale_closed: saleClosed } : {}),
+          }))
+        : offer.rooms,
     instance: {
+      places: head.places,
+      /** Places still to sell, or null when the departure has no limit. */
+      places_left: placesLeft,
       sale_closed: saleClosed,
       id: head.id,
       tour_id: head.tour_id,

@@ -40,6 +40,12 @@ export const bookings = pgTable(
     old_booking_id: integer('old_booking_id'),
     agent_confirmed: boolean('agent_confirmed').notNull().default(false),
     status: text('status').notNull().default('Pending'),
+    /**
+     * Whether the rooms this booking holds count as Confirmed (room_availability.
+     * confirmed_locked_availability; status Confirmed or Paid) rather than Unconfirmed
+     * (locked_availability; Pending). Kept by ledger.ts recomputeBooking; false once cancelled.
+     */
+    rooms_confirmed: boolean('rooms_confirmed').notNull().default(false),
     cancelled_at: timestamp('cancelled_at', { withTimezone: true, mode: 'string' }),
     /** Null: never set (the total due counts, spec 1 §4); 0.00 entered at cancellation: waived. */
     cancellation_charge: money('cancellation_charge'),

@@ -276,6 +276,8 @@ export const room_availability = pgTable(
   (t) => [
     unique('room_availability_room_date_uq').on(t.accommodation_room_id, t.availability_date),
     check('room_availability_remaining_ck', sql`${t.remaining_availability} >= 0`),
+    check('room_availability_confirmed_ck', sql`${t.confirmed_locked_availability} >= 0`),
+    check('room_availability_locked_ck', sql`${t.locked_availability} >= 0`),
   ],
 );
 

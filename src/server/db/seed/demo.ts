@@ -1,7 +1,9 @@
 import type { Faker } from '@faker-js/faker';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
+import { paymentMethodLabel } from '../../../shared/api/booking-edit';
 import { bookingTotals } from '../../../shared/booking-totals';
+import { poundsText } from '../../../shared/money-text';
 import { createStaffUser } from '../../areas/auth/service';
 import { type Db, queryRows } from '../client';
 import * as s from '../schema';
@@ -280,17 +282,35 @@ export async function seedDemo(
       c.updated_at = c.created_at;
     }
 
+    // Rooms of confirmed or paid bookings count as Confirmed, the rest of the booked ones as
+    // Unconfirmed, so availability = remaining + Confirmed + Unconfirmed (room-stock.ts).
+    const confirmedRooms = new Map<number, number>();
+    for (const p of plans) {
+      p.row.rooms_confirmed =
+        p.row.cancelled_at == null && (p.row.status === 'Confirmed' || p.row.status === 'Paid');
+      if (!p.row.rooms_confirmed) continue;
+      for (const l of p.lines)
+        for (
+          let d = l.inst.departure + l.room.checkInDay - 1;
+          d <= l.inst.departure + l.room.checkOutDay - 2;
+          d++
+        ) {
+          const k = key(l.room.accommodationRoomId, d);
+          if (avail.has(k)) confirmedRooms.set(k, (confirmedRooms.get(k) ?? 0) + l.rooms);
+        }
+    }
     const availabilityRows: Row<typeof s.room_availability>[] = [];
     for (const [k, v] of avail) {
       const roomId = Math.floor(k / 1_000_000);
       const day = k % 1_000_000;
+      const confirmed = confirmedRooms.get(k) ?? 0;
       availabilityRows.push({
         accommodation_room_id: roomId,
         availability_date: isoDate(day),
         availability: v.availability,
         remaining_availability: v.availability - v.booked,
-        confirmed_locked_availability: 0,
-        locked_availability: 0,
+        confirmed_locked_availability: confirmed,
+        locked_availability: v.booked - confirmed,
         stop_sell: chance(f, 0.005),
       });
     }
@@ -863,7 +883,7 @@ function planCurrentBooking(f: Faker, input: CurrentInput, cat: Catalogue, ctx: 
       user_id: p.created_by ?? null,
       type: 'payment',
       action: Number(p.payment_amount) < 0 ? 'Refund recorded' : 'Payment recorded',
-      comment: `£${p.payment_amount} by ${p.payment_method}`,
+      comment: `${poundsText(new Decimal(p.payment_amount).abs())} by ${paymentMethodLabel(p.payment_method)}`,
       is_multiple: false,
       document_name: null,
       created_at: p.created_at as string,
@@ -874,7 +894,7 @@ function planCurrentBooking(f: Faker, input: CurrentInput, cat: Catalogue, ctx: 
       user_id: ctx.adminId,
       type: 'booking',
       action: 'Booking cancelled',
-      comment: `Cancellation charge £${money(charge)}`,
+      comment: `Cancellation charge ${poundsText(money(charge))}`,
       is_multiple: false,
       document_name: null,
       created_at: cancelledIso,
@@ -902,7 +922,7 @@ function planCurrentBooking(f: Faker, input: CurrentInput, cat: Catalogue, ctx: 
       agent_confirmed: agent != null && status !== 'Pending' && status !== 'Cancelled' && chance(f, 0.8),
       status,
       cancelled_at: cancelledIso,
-      cancellation_charge: money(charge),
+      cancellation_charge: input.cancelled ? money(charge) : null,
       created_by: ctx.adminId,
       created_from: 'admin',
       created_by_agent_name:
@@ -933,7 +953,7 @@ function planCurrentBooking(f: Faker, input: CurrentInput, cat: Catalogue, ctx: 
           agent_commission_percent: agent ? (agent.commission ?? null) : null,
           vat_percent: '20.00',
           cancelled: input.cancelled,
-          cancellation_charge: money(charge),
+          cancellation_charge: input.cancelled ? money(charge) : null,
         });
         return { total_due: t.total_due, paid: t.paid, balance: t.balance };
       })(),
@@ -1045,7 +1065,7 @@ function planOldBooking(f: Faker, n: number, cat: Catalogue, ctx: PlanContext): 
       agent_confirmed: oa != null,
       status: paid.gte(total) ? 'Paid' : 'Confirmed',
       cancelled_at: null,
-      cancellation_charge: '0.00',
+      cancellation_charge: null,
       created_by: null,
       created_from: 'import',
       created_by_agent_name: null,

@@ -485,7 +485,7 @@ async function insertBookingBatch(db: Db, lo: number, hi: number, c: BatchContex
 
   await db.execute(sql`
     insert into bookings (id, booking_ref, customer_id, agent_id, affiliate_id, old_customer_id, old_agent_id, old_affiliate_id,
-      old_booking_id, agent_confirmed, status, cancelled_at, cancellation_charge, created_from, bonding_type, total_due, paid,
+      old_booking_id, agent_confirmed, status, rooms_confirmed, cancelled_at, cancellation_charge, created_from, bonding_type, total_due, paid,
       balance, balance_due, deposit_due, agent_comission_percent, booking_vat_percent, departure_date, changes_accepted,
       changes_accepted_at, changes_accepted_from, changes_reviewed, changes_reviewed_at, old_tour_booking, old_lead_passenger,
       created_at, updated_at)
@@ -495,7 +495,8 @@ async function insertBookingBatch(db: Db, lo: number, hi: number, c: BatchContex
       x.agent_id is not null and x.pay1 > 0 and not x.cancelled and x.r20 < 0.8,
       case when x.cancelled then 'Cancelled' when x.pay1 + x.pay2 >= x.total_due then 'Paid'
            when x.pay1 + x.pay2 >= x.deposit_total and x.pay1 > 0 then 'Confirmed' else 'Pending' end,
-      x.cancelled_at, case when x.cancelled then x.pay1 else 0 end,
+      not x.cancelled and (x.pay1 + x.pay2 >= x.total_due or (x.pay1 + x.pay2 >= x.deposit_total and x.pay1 > 0)),
+      x.cancelled_at, case when x.cancelled then x.pay1 end,
       case when x.party = 'old' then 'import' else 'admin' end,
       x.bonding, x.total_due, x.pay1 + x.pay2, greatest(x.total_due - x.pay1 - x.pay2, 0),
       x.balance_day, x.created_day + 7, ag.commission, 20, x.departure,
@@ -588,7 +589,8 @@ async function insertBookingBatch(db: Db, lo: number, hi: number, c: BatchContex
 async function insertAvailability(db: Db, o: { lineBase: number; groupBase: number }): Promise<void> {
   const h = (k: number) => rnd(7, k, "(k.rid::bigint * 100000 + (k.d - date '2000-01-01'))");
   await db.execute(sql`
-    insert into room_availability (accommodation_room_id, availability_date, availability, remaining_availability, stop_sell)
+    insert into room_availability (accommodation_room_id, availability_date, availability, remaining_availability,
+      confirmed_locked_availability, locked_availability, stop_sell)
     with nights as (
       select distinct tr.accommodation_room_id rid, (g.start_date + d)::date d
       from tour_groups g
@@ -598,19 +600,21 @@ async function insertAvailability(db: Db, o: { lineBase: number; groupBase: numb
       cross join lateral generate_series(0, greatest(t.duration - 2, 0)) d
       where g.id > ${lit(o.groupBase)}
     ), lines as (
-      select tb.tour_room_id, tb.check_in_date, tb.check_out_date, sum(tb.rooms) r
+      select tb.tour_room_id, tb.check_in_date, tb.check_out_date, sum(tb.rooms) r,
+        coalesce(sum(tb.rooms) filter (where b.rooms_confirmed), 0) c
       from tour_bookings tb join bookings b on b.id = tb.holiday_booking_id
       where tb.id > ${lit(o.lineBase)} and b.status <> 'Cancelled'
       group by 1, 2, 3
     ), booked as (
-      select tr.accommodation_room_id rid, (l.check_in_date + d)::date d, sum(l.r)::int r
+      select tr.accommodation_room_id rid, (l.check_in_date + d)::date d, sum(l.r)::int r, sum(l.c)::int c
       from lines l join tour_rooms tr on tr.id = l.tour_room_id
       cross join lateral generate_series(0, l.check_out_date - l.check_in_date - 1) d
       group by 1, 2
     ), k as (
       select rid, d from nights union select rid, d from booked
     )
-    select k.rid, k.d, coalesce(b.r, 0) + 5 + floor(${h(1)} * 26)::int, 5 + floor(${h(1)} * 26)::int, ${h(2)} < 0.005
+    select k.rid, k.d, coalesce(b.r, 0) + 5 + floor(${h(1)} * 26)::int, 5 + floor(${h(1)} * 26)::int,
+      coalesce(b.c, 0), coalesce(b.r - b.c, 0), ${h(2)} < 0.005
     from k left join booked b on b.rid = k.rid and b.d = k.d
     order by k.rid, k.d`);
 }

@@ -54,6 +54,11 @@ describe('seed', () => {
         (select count(*) from bookings where status = 'Cancelled')::int as cancelled,
         (select count(*) from room_availability)::int as availability,
         (select count(*) from room_availability where remaining_availability < 0)::int as negative,
+        (select count(*) from room_availability where availability <>
+          remaining_availability + confirmed_locked_availability + locked_availability)::int as unbalanced,
+        (select sum(confirmed_locked_availability)::int from room_availability) as confirmed,
+        (select sum(locked_availability)::int from room_availability) as unconfirmed,
+        (select count(*) from bookings where rooms_confirmed <> (status in ('Confirmed', 'Paid')))::int as bad_flags,
         (select count(*) from bookings where booking_ref is not null and booking_ref <> 'HB' || (100000 + id))::int as bad_refs,
         (select count(*) from bookings b where b.paid <> coalesce((select sum(payment_amount) from payments p
           where p.holiday_booking_id = b.id), 0) or b.balance <> greatest(b.total_due - b.paid, 0))::int as bad_money`);
@@ -69,6 +74,11 @@ describe('seed', () => {
     expect(c.tour_types).toBe(4);
     expect(c.availability).toBeGreaterThan(0);
     expect(c.negative).toBe(0);
+    // Booked rooms are Confirmed or Unconfirmed by their booking's status; every night adds up.
+    expect(c.unbalanced).toBe(0);
+    expect(c.confirmed).toBeGreaterThan(0);
+    expect(c.unconfirmed).toBeGreaterThan(0);
+    expect(c.bad_flags).toBe(0);
     expect(c.bad_refs).toBe(0);
     expect(c.bad_money).toBe(0);
     // Asking again for no more bookings than exist does nothing.

@@ -40,7 +40,7 @@ export function AccommodationListPage() {
       width: 140,
       render: (r) => (
         <RowActions>
-          <EditLink to={pathTo('accommodation-edit', { id: r.id })} />
+          <EditLink to={pathTo('accommodation-edit', { id: r.id })} permission="accommodation.update" />
           {mayDelete && (
             <DeleteAction
               endpoint={`/accommodation/${r.id}/delete`}

@@ -1,4 +1,4 @@
-import { Autocomplete, Badge, NumberInput, Paper, Stack, Switch, TextInput, Title } from '@mantine/core';
+import { Autocomplete, Badge, Paper, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import type { DataTableColumn } from 'mantine-datatable';
 import {
@@ -9,7 +9,7 @@ import {
 } from '../../../shared/api/accommodation';
 import { pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
-import { FieldGrid, FormActions, SaveButton, useFormSubmit } from '../../ui/form';
+import { FieldGrid, FormActions, NumberField, SaveButton, useFormSubmit } from '../../ui/form';
 import { ListTable } from '../../ui/ListTable';
 import { useCan } from '../../ui/permissions';
 import { RouterAnchor } from '../../ui/RouterAnchor';
@@ -155,14 +155,12 @@ export function RoomFields({
         {...form.getInputProps('board_basis')}
         onBlur={() => onFieldBlur?.('board_basis')}
       />
-      <NumberInput
+      <NumberField
         label="Occupancy"
         description="Guests per room"
         required
         min={1}
         max={20}
-        allowDecimal={false}
-        allowNegative={false}
         {...form.getInputProps('occupancy')}
         onBlur={() => onFieldBlur?.('occupancy')}
       />

@@ -35,7 +35,7 @@ const columns: ServerTableColumn<AdminUserRow>[] = [
     accessor: 'actions',
     title: '',
     width: 100,
-    render: (r) => <EditLink to={pathTo('admin-user-edit', { id: r.id })} />,
+    render: (r) => <EditLink to={pathTo('admin-user-edit', { id: r.id })} permission="adminUsers.save" />,
   },
 ];
 

@@ -86,7 +86,7 @@ export function AffiliatesListPage() {
       width: 140,
       render: (r) => (
         <RowActions>
-          <EditLink to={pathTo('affiliate-edit', { id: r.id })} />
+          <EditLink to={pathTo('affiliate-edit', { id: r.id })} permission="affiliates.update" />
           {mayDelete && (
             <DeleteAction
               endpoint={`/affiliates/${r.id}/delete`}

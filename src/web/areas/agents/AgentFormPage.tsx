@@ -2,13 +2,14 @@ import { Badge, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import type { Agent, AgentInput } from '../../../shared/api/agents';
+import { type Agent, type AgentInput, agentInput } from '../../../shared/api/agents';
 import { pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
 import { EntityLoader } from '../../ui/EntityLoader';
 import { FieldGrid, FormActions, MoneyInput, PercentInput, SaveButton, useFormSubmit } from '../../ui/form';
 import { PageHeader } from '../../ui/PageHeader';
 import { useCan } from '../../ui/permissions';
+import { zodValidate } from '../../ui/zod-validate';
 import { PartyBookingsTable } from './PartyBookingsTable';
 import { SendResetLink } from './SendResetLink';
 
@@ -142,12 +143,8 @@ export function AgentForm<A>({
   const maySave = mode === 'create' ? mayCreate : mayUpdate;
   const form = useForm<AgentFormValues>({
     initialValues: toValues(agent),
-    validate: {
-      name: (v) => (v.trim() ? null : 'Company name is required.'),
-      commission: (v) =>
-        v !== '' && (Number(v) < 0 || Number(v) > 100) ? 'Commission must be 0 to 100.' : null,
-      credit_limit: (v) => (v !== '' && Number(v) < 0 ? 'Credit limit must be at least 0.' : null),
-    },
+    // The shared contract's rules and messages ('Credit limit must be at least 0.'), as the server's.
+    validate: zodValidate(agentInput, toInput),
   });
   const { onSubmit, saving } = useFormSubmit(form, (v) => send(toInput(v)), { onSuccess: (a) => onSaved(a) });
   const body = (

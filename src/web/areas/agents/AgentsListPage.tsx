@@ -48,7 +48,7 @@ export function AgentsListPage() {
       width: 330,
       render: (r) => (
         <RowActions>
-          <EditLink to={pathTo('agent-edit', { id: r.id })} />
+          <EditLink to={pathTo('agent-edit', { id: r.id })} permission="agents.update" />
           {mayDelete && (
             <DeleteAction
               endpoint={`/agents/${r.id}/delete`}

@@ -1,14 +1,4 @@
-import {
-  Button,
-  FileInput,
-  Group,
-  NumberInput,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, FileInput, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,7 +7,7 @@ import type { Airline } from '../../../shared/api/airlines';
 import { pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
 import { EntityLoader } from '../../ui/EntityLoader';
-import { FieldGrid, FormActions, SaveButton, useFormSubmit } from '../../ui/form';
+import { FieldGrid, FormActions, NumberField, SaveButton, useFormSubmit } from '../../ui/form';
 import { PageHeader } from '../../ui/PageHeader';
 import { useCan } from '../../ui/permissions';
 
@@ -171,13 +161,11 @@ function AirlineForm<A>({
               <FieldGrid>
                 <TextInput label="Name" required {...form.getInputProps('name')} />
                 <TextInput label="Contact name" {...form.getInputProps('contact_name')} />
-                <NumberInput
+                <NumberField
                   label="Web check-in (days before departure)"
                   description="Days before departure that online check-in opens"
                   min={0}
                   max={365}
-                  allowDecimal={false}
-                  allowNegative={false}
                   {...form.getInputProps('web_check_in_before_days')}
                 />
               </FieldGrid>

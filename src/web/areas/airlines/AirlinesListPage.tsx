@@ -38,7 +38,7 @@ export function AirlinesListPage() {
       width: 140,
       render: (r) => (
         <RowActions>
-          <EditLink to={pathTo('airline-edit', { id: r.id })} />
+          <EditLink to={pathTo('airline-edit', { id: r.id })} permission="airlines.update" />
           {mayDelete && (
             <DeleteAction
               endpoint={`/airlines/${r.id}/delete`}

@@ -1,4 +1,4 @@
-import { Alert, NumberInput, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   AVAILABILITY_REQUIRED,
@@ -12,7 +12,7 @@ import {
 } from '../../../shared/api/availability';
 import { api } from '../../api/client';
 import { DateField } from '../../ui/DateField';
-import { FieldGrid, FormActions, SaveButton, useFormSubmit } from '../../ui/form';
+import { FieldGrid, FormActions, NumberField, SaveButton, useFormSubmit } from '../../ui/form';
 import { currencyOptions, currencyPayload, useCurrentRates } from './hooks';
 
 interface AvailabilityValues {
@@ -94,12 +94,10 @@ export function AvailabilityForm({ roomId, onSaved }: { roomId: number; onSaved:
             {...form.getInputProps('type')}
           />
           {numberLabel && (
-            <NumberInput
+            <NumberField
               label={numberLabel.label}
               description={numberLabel.description}
               required
-              allowDecimal={false}
-              allowNegative={type === 'incrementAvailability'}
               min={type === 'incrementAvailability' ? undefined : 0}
               maw={260}
               {...form.getInputProps('availability')}
@@ -194,14 +192,12 @@ export function PricesForm({ roomId, onSaved }: { roomId: number; onSaved: () =>
                 form.setFieldValue('exchange_rate', rate ? Number(rate.exchange_rate) : 1);
               }}
             />
-            <NumberInput
+            <NumberField
               label="Exchange rate"
               description={sterling ? 'Sterling is the base currency' : 'Units of this currency per £1'}
               required
               min={0}
-              decimalScale={6}
               step={0.01}
-              allowNegative={false}
               disabled={sterling}
               {...form.getInputProps('exchange_rate')}
             />
@@ -216,15 +212,12 @@ export function PricesForm({ roomId, onSaved }: { roomId: number; onSaved: () =>
               {...form.getInputProps('price_by')}
             />
           </div>
-          <NumberInput
+          <NumberField
             label="Price"
             required
             prefix={chosen?.symbol ?? (sterling ? '£' : '')}
-            decimalScale={2}
-            fixedDecimalScale
             step={0.01}
             min={0}
-            allowNegative={false}
             thousandSeparator=","
             maw={260}
             {...form.getInputProps('price')}

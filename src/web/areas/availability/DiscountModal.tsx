@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, NumberInput, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,7 +14,7 @@ import { api } from '../../api/client';
 import { formatDate } from '../../lib/format';
 import { confirmDelete } from '../../ui/confirm';
 import { DateField } from '../../ui/DateField';
-import { FieldGrid, FormActions, SaveButton, useFormSubmit } from '../../ui/form';
+import { FieldGrid, FormActions, NumberField, SaveButton, useFormSubmit } from '../../ui/form';
 import { ListTable } from '../../ui/ListTable';
 import { useCan } from '../../ui/permissions';
 import { formatPrice } from './format';
@@ -272,14 +272,12 @@ function DiscountForm({
         <FieldGrid>
           <DateField label="Booking start date" required {...form.getInputProps('booking_start_date')} />
           <DateField label="Booking end date" required {...form.getInputProps('booking_end_date')} />
-          <NumberInput
+          <NumberField
             label="Discount price"
             required
             suffix={form.values.percent_discount ? ' %' : undefined}
-            decimalScale={2}
             step={0.01}
             min={0.01}
-            allowNegative={false}
             {...form.getInputProps('discount_price')}
           />
           <Switch

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Collapse,
-  Group,
-  NumberInput,
-  Paper,
-  Select,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Collapse, Group, Paper, Select, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -21,6 +9,7 @@ import { PRICE_BY, type PriceRow } from '../../../shared/api/availability';
 import { api } from '../../api/client';
 import { formatMoney } from '../../lib/format';
 import { confirmDelete } from '../../ui/confirm';
+import { NumberField } from '../../ui/form';
 import { useCan } from '../../ui/permissions';
 import { formatRate } from '../currency/format';
 import { CloneModal } from './CloneModal';
@@ -143,13 +132,11 @@ export function PricesTable({
       textAlign: 'right',
       render: (p) =>
         isEditing(p) && editing ? (
-          <NumberInput
+          <NumberField
             aria-label={`Exchange rate for ${dateLabel(p)}`}
             size="xs"
             w={100}
             min={0}
-            decimalScale={6}
-            allowNegative={false}
             disabled={editing.values.selected_currency === 'GBP'}
             value={editing.values.exchange_rate}
             onChange={(v) => setEdit({ exchange_rate: v })}
@@ -183,15 +170,12 @@ export function PricesTable({
       textAlign: 'right',
       render: (p) =>
         isEditing(p) && editing ? (
-          <NumberInput
+          <NumberField
             aria-label={`Price for ${dateLabel(p)}`}
             size="xs"
             w={110}
             min={0}
             step={0.01}
-            decimalScale={2}
-            fixedDecimalScale
-            allowNegative={false}
             value={editing.values.price}
             onChange={(v) => setEdit({ price: v })}
           />

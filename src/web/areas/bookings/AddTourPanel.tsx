@@ -1,8 +1,8 @@
 import { Grid, Select, Stack, Switch, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type JSX, useState } from 'react';
-import type { InstanceRow } from '../../../shared/api/tour-catalogue';
-import type { OfferedRoom } from '../../../shared/pricing';
+import { dateRangeProblem } from '../../../shared/api/common';
+import type { InstanceRoomsAnswer, InstanceRow } from '../../../shared/api/tour-catalogue';
 import { api } from '../../api/client';
 import { tourOptions, useTourList } from '../../api/tours';
 import { toApiDate } from '../../lib/format';
@@ -10,7 +10,7 @@ import { DateField } from '../../ui/DateField';
 import { useDepartureAirports } from '../tours/api';
 import { GuestsForm, InstanceList, RoomList } from './AddTourParts';
 import { instanceRoomsKey } from './booking-api';
-import { type ChosenTourLine, chosenLine, instanceQuery } from './new-booking';
+import { type ChosenTourLine, chosenLine, instanceQuery, placesLeftFor } from './new-booking';
 
 export type { ChosenTourLine } from './new-booking';
 
@@ -19,8 +19,10 @@ export type { ChosenTourLine } from './new-booking';
  * tour (required; suppressed ones on request), filters by UK departure airport and departure dates,
  * the tour's instances, and the chosen instance's rooms with prices (POST tours/get-instance-rooms).
  * A room is selectable only while rooms are left and it is for sale, else it reads 'Unavailable'.
- * Choosing one asks for guests; rooms = guests ÷ occupancy rounded up (read-only), and the line's
- * price shows as it will be charged. `onAdd` gets the line; when it resolves the room choice resets.
+ * The departure's places left show above its rooms (issue #10): a full departure offers no room,
+ * and no more guests than the places left may be asked for. Choosing a room asks for guests;
+ * rooms = guests ÷ occupancy rounded up (read-only), and the line's price shows as it will be
+ * charged. `onAdd` gets the line; when it resolves the room choice resets.
  */
 export function AddTourPanel({
   onAdd,
@@ -32,8 +34,8 @@ export function AddTourPanel({
   onAdd: (line: ChosenTourLine) => void | Promise<unknown>;
   busy?: boolean;
   submitLabel?: string;
-  /** Lines chosen but not saved yet (New booking): their rooms no longer count as left. */
-  held?: readonly Pick<ChosenTourLine, 'tour_instance_id' | 'tour_room_id' | 'rooms'>[];
+  /** Lines chosen but not saved yet (New booking): their rooms and places no longer count as left. */
+  held?: readonly Pick<ChosenTourLine, 'tour_instance_id' | 'tour_room_id' | 'rooms' | 'guests'>[];
 }): JSX.Element {
   const [showSuppressed, setShowSuppressed] = useState(false);
   const [tourId, setTourId] = useState<string | null>(null);
@@ -58,19 +60,26 @@ export function AddTourPanel({
   });
   const instance = instances.data?.find((i) => i.id === instanceId && String(i.tour_id) === tourId) ?? null;
 
-  const rooms = useQuery({
+  const offer = {
     queryKey: instanceRoomsKey(instance?.id, instance?.departure_date),
     queryFn: () =>
-      api
-        .post<{ data: OfferedRoom[] }>('/tours/get-instance-rooms', {
-          instance_id: instance?.id,
-          departure_date: instance?.departure_date,
-        })
-        .then((r) => r.data),
+      api.post<InstanceRoomsAnswer>('/tours/get-instance-rooms', {
+        instance_id: instance?.id,
+        departure_date: instance?.departure_date,
+      }),
     enabled: instance !== null,
+  };
+  // Places left on the departure (null: no limit), less those of lines not saved yet.
+  const places = useQuery({
+    ...offer,
+    select: (a: InstanceRoomsAnswer) => placesLeftFor(a.instance.places_left, a.instance.id, held),
+  });
+  const placesLeft = places.data ?? null;
+  const rooms = useQuery({
+    ...offer,
     // Rooms already on this unsaved booking are not left for another line.
-    select: (data) =>
-      data.map((r) => {
+    select: (answer: InstanceRoomsAnswer) =>
+      answer.data.map((r) => {
         const taken = held
           .filter((h) => h.tour_instance_id === instance?.id && h.tour_room_id === r.tour_room_id)
           .reduce((sum, h) => sum + h.rooms, 0);
@@ -138,7 +147,7 @@ export function AddTourPanel({
             label="Departing to"
             value={to}
             onChange={(v) => setTo(toApiDate(v) ?? null)}
-            minDate={from ?? undefined}
+            error={dateRangeProblem(from, to)}
           />
         </Grid.Col>
       </Grid>
@@ -162,6 +171,7 @@ export function AddTourPanel({
         <RoomList
           instance={instance}
           query={rooms}
+          placesLeft={placesLeft}
           chosenId={room?.tour_room_id ?? null}
           onChoose={setRoomId}
         />
@@ -171,6 +181,7 @@ export function AddTourPanel({
         <GuestsForm
           key={`${instance.id}-${room.tour_room_id}`}
           room={room}
+          placesLeft={placesLeft}
           busy={busy}
           submitLabel={submitLabel}
           onCancel={() => setRoomId(null)}

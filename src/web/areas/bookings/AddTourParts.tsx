@@ -1,16 +1,4 @@
-import {
-  Badge,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, Paper, ScrollArea, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MESSAGES } from '../../../shared/api/booking-edit';
@@ -18,6 +6,7 @@ import type { InstanceRow } from '../../../shared/api/tour-catalogue';
 import { roomsForGuests } from '../../../shared/booking-totals';
 import type { OfferedRoom } from '../../../shared/pricing';
 import { formatDate, formatMoney } from '../../lib/format';
+import { NumberField } from '../../ui/form';
 import { QueryProblem } from '../../ui/QueryProblem';
 import { instanceRoomsKey } from './booking-api';
 import {
@@ -119,15 +108,21 @@ export function InstanceList({
   );
 }
 
-/** The chosen instance's rooms, priced per guest; 'Unavailable' when none are left or not for sale. */
+/**
+ * The chosen instance's rooms, priced per guest, under the departure's places left (issue #10);
+ * 'Unavailable' when none are left, not for sale, or the departure is full.
+ */
 export function RoomList({
   instance,
   query,
+  placesLeft,
   chosenId,
   onChoose,
 }: {
   instance: InstanceRow;
   query: ListQuery<OfferedRoom>;
+  /** Places left on the departure; null: no limit. */
+  placesLeft: number | null;
   chosenId: number | null;
   onChoose: (id: number) => void;
 }) {
@@ -136,9 +131,26 @@ export function RoomList({
   const rows = query.data ?? [];
   return (
     <section aria-label="Rooms">
-      <Title order={3} size="h5" mb={6}>
-        {heading}
-      </Title>
+      <Group justify="space-between" mb={6} gap="sm">
+        <Title order={3} size="h5">
+          {heading}
+        </Title>
+        {placesLeft !== null && (
+          <Badge
+            size="lg"
+            variant="light"
+            color={placesLeft === 0 ? 'red' : placesLeft <= 4 ? 'orange' : 'teal'}
+            aria-label={`Places left ${placesLeft}`}
+          >
+            Places left {placesLeft}
+          </Badge>
+        )}
+      </Group>
+      {placesLeft === 0 && (
+        <Text size="sm" c="red.8" mb={6} role="status">
+          This departure is full: no places are left.
+        </Text>
+      )}
       {rows[0]?.sale_closed && (
         <Text size="sm" c="red.8" mb={6} role="status">
           {rows[0].sale_closed}
@@ -168,7 +180,7 @@ export function RoomList({
             </Table.Thead>
             <Table.Tbody>
               {rows.map((r) => {
-                const available = isRoomAvailable(r);
+                const available = isRoomAvailable(r, placesLeft);
                 const chosen = r.tour_room_id === chosenId;
                 const sale = perGuestPrice(r);
                 return (
@@ -215,15 +227,21 @@ export function RoomList({
   );
 }
 
-/** Guests for the chosen room (min 1), the rooms they need (read-only) and the line's price. */
+/**
+ * Guests for the chosen room (min 1, at most the departure's places left), the rooms they need
+ * (read-only) and the line's price.
+ */
 export function GuestsForm({
   room,
+  placesLeft,
   busy,
   submitLabel,
   onAdd,
   onCancel,
 }: {
   room: OfferedRoom;
+  /** Places left on the departure; null: no limit. */
+  placesLeft: number | null;
   busy: boolean;
   submitLabel: string;
   onAdd: (guests: number, airlineRef: string) => Promise<void>;
@@ -231,12 +249,15 @@ export function GuestsForm({
 }) {
   const queryClient = useQueryClient();
   const [guests, setGuests] = useState<number | string>(() =>
-    Math.max(1, Math.min(room.occupancy, room.occupancy * room.remaining_availability)),
+    Math.max(
+      1,
+      Math.min(room.occupancy, room.occupancy * room.remaining_availability, placesLeft ?? MAX_GUESTS),
+    ),
   );
   const [airlineRef, setAirlineRef] = useState('');
   const [adding, setAdding] = useState(false);
   const [touched, setTouched] = useState(false);
-  const problem = guestsProblem(guests, room);
+  const problem = guestsProblem(guests, room, placesLeft);
   const n = problem ? null : Number(guests);
   const working = busy || adding;
 
@@ -272,15 +293,14 @@ export function GuestsForm({
           {room.board_basis ? `, ${room.board_basis}` : ''} · sleeps {room.occupancy} ·{' '}
           {formatMoney(perGuestPrice(room))} per guest · {room.remaining_availability}{' '}
           {room.remaining_availability === 1 ? 'room' : 'rooms'} left
+          {placesLeft !== null && ` · ${placesLeft} ${placesLeft === 1 ? 'place' : 'places'} left`}
         </Text>
         <Group align="flex-start" gap="md" wrap="wrap">
-          <NumberInput
+          <NumberField
             label="Guests"
             required
             min={1}
             max={MAX_GUESTS}
-            allowDecimal={false}
-            allowNegative={false}
             w={110}
             value={guests}
             onChange={setGuests}

@@ -1,4 +1,5 @@
 import { Button, Fieldset, Grid, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { dateRangeProblem } from '../../../shared/api/common';
 import { DateField } from '../../ui/DateField';
 import { BookingForField } from './BookingForField';
 import { type BookingFor, type BookingSearch, bookingForOptions } from './booking-search';
@@ -32,20 +33,23 @@ function DateRange({
           label="From"
           aria-label={`${legend} from`}
           value={from}
-          maxDate={to ?? undefined}
           onChange={(v) => onChange(v, to)}
         />
         <DateField
           label="To"
           aria-label={`${legend} to`}
           value={to}
-          minDate={from ?? undefined}
+          error={dateRangeProblem(from, to)}
           onChange={(v) => onChange(from, v)}
         />
       </SimpleGrid>
     </Fieldset>
   );
 }
+
+/** The first date range of the search whose end is before its start, as its message. */
+const rangeProblem = (v: BookingSearch) =>
+  dateRangeProblem(v.bookingFrom, v.bookingTo) ?? dateRangeProblem(v.departureFrom, v.departureTo);
 
 /**
  * The bookings search form (spec 1 §2): reference, 'Booking for' with its party control, booking and
@@ -58,6 +62,8 @@ export function BookingSearchForm({ value, onChange, onSearch, onReset }: Props)
         aria-label="Search bookings"
         onSubmit={(e) => {
           e.preventDefault();
+          // A range ending before it starts is shown at its field, not searched for.
+          if (rangeProblem(value)) return;
           onSearch();
         }}
       >

@@ -25,7 +25,8 @@ export function BookingsListPage() {
   const [draft, setDraft] = useState<BookingSearch>(emptyBookingSearch);
   const [applied, setApplied] = useState(() => toBookingTableFilters(emptyBookingSearch));
   const [searchCount, setSearchCount] = useState(0);
-  const columns = bookingColumns({ withEdit: hasEditScreen });
+  const mayEdit = can(role, 'bookings.update');
+  const columns = bookingColumns({ withEdit: hasEditScreen, mayEdit });
 
   const search = (next: BookingSearch) => {
     setApplied(toBookingTableFilters(next));

@@ -19,6 +19,7 @@ import type { Customer } from '../../../shared/api/customers';
 import { pathTo } from '../../../shared/routes';
 import { ApiError, api } from '../../api/client';
 import { type CustomerHit, CustomerTypeahead } from '../../ui/CustomerTypeahead';
+import { useProblemNotice } from '../../ui/form';
 import { PageHeader } from '../../ui/PageHeader';
 import { type PartyChoice, PartyPickerModal } from '../../ui/PartyPickerModal';
 import { useCan } from '../../ui/permissions';
@@ -85,6 +86,12 @@ function NewBookingForm() {
   const [airlineEmail, setAirlineEmail] = useState('');
   const [creating, setCreating] = useState<CreatableParty | null>(null);
   const [problem, setProblem] = useState<string[]>([]);
+  // The red notice of a refused proceed goes with its cause (a tour added, a party linked).
+  const notice = useProblemNotice();
+  const clearProblem = () => {
+    setProblem([]);
+    notice.clear();
+  };
 
   const customer = useQuery({
     queryKey: ['customer', customerId],
@@ -120,7 +127,7 @@ function NewBookingForm() {
       // Spec 1 §5: only the first message of each item shows; the form stays as it was.
       const fields = err instanceof ApiError ? Object.values(err.fieldErrors) : [];
       setProblem(fields.length ? fields : [err.message]);
-      notifications.show({ color: 'red', title: 'Error', message: err.message });
+      notice.show(err.message);
       // A 409 means a room went meanwhile: show the rooms left as they are now.
       void queryClient.invalidateQueries({ queryKey: instanceRoomsKey() });
     },
@@ -137,17 +144,17 @@ function NewBookingForm() {
     });
     if (found) {
       setProblem([found.message]);
-      notifications.show({ color: 'red', title: 'Error', message: found.message });
+      notice.show(found.message);
       return;
     }
-    setProblem([]);
+    clearProblem();
     save.mutate();
   };
 
   const linkCustomer = (id: number | null, h: CustomerHit | null) => {
     setCustomerId(id);
     setCustomerHit(h);
-    setProblem([]);
+    clearProblem();
     // An address built from the previous customer's name no longer fits: choose the domain again.
     if (domain) {
       setDomain(null);
@@ -188,7 +195,7 @@ function NewBookingForm() {
                 value={agent}
                 onChange={(v) => {
                   setAgent(v);
-                  setProblem([]);
+                  clearProblem();
                 }}
               />
               <CreateNew label="agent" onClick={() => setCreating('agent')} />
@@ -222,7 +229,7 @@ function NewBookingForm() {
               held={items.map((i) => i.line)}
               onAdd={(line) => {
                 setItems((list) => [...list, { key: nextKey.current++, line }]);
-                setProblem([]);
+                clearProblem();
                 notifications.show({ color: 'green', message: `${line.tour_name} added to the booking.` });
               }}
             />
@@ -292,7 +299,7 @@ function NewBookingForm() {
         kind={creating}
         onClose={() => setCreating(null)}
         onCreated={(kind, party) => {
-          setProblem([]);
+          clearProblem();
           if (kind === 'customer') linkCustomer(party.id, null);
           else if (kind === 'agent') setAgent(party);
           else setAffiliate(party);

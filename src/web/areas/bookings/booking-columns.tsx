@@ -11,9 +11,17 @@ export const BOOKINGS_DEFAULT_ORDER = { column: 5, dir: 'desc' } as const;
 
 /**
  * The columns of the bookings list (spec 1 §2), named as the server's DataTables `columns[i][data]`.
- * The Edit action is added only once the edit screen exists.
+ * The Edit action is added only once the edit screen exists; it reads 'View' for a role that may
+ * not change bookings (`mayEdit`: bookings.update).
  */
-export function bookingColumns({ withEdit }: { withEdit: boolean }): ServerTableColumn<BookingRow>[] {
+export function bookingColumns({
+  withEdit,
+  mayEdit = true,
+}: {
+  withEdit: boolean;
+  mayEdit?: boolean;
+}): ServerTableColumn<BookingRow>[] {
+  const action = mayEdit ? 'Edit' : 'View';
   const columns: ServerTableColumn<BookingRow>[] = [
     {
       accessor: 'booking_ref',
@@ -64,9 +72,9 @@ export function bookingColumns({ withEdit }: { withEdit: boolean }): ServerTable
           to={pathTo('booking-edit', { id: row.id })}
           size="compact-sm"
           variant="light"
-          aria-label={`Edit booking ${row.booking_ref ?? row.old_booking_id ?? row.id}`}
+          aria-label={`${action} booking ${row.booking_ref ?? row.old_booking_id ?? row.id}`}
         >
-          Edit
+          {action}
         </Button>
       ),
     });

@@ -15,6 +15,7 @@ import {
   newBookingProblem,
   newBookingTotals,
   perGuestPrice,
+  placesLeftFor,
   toBookingCreate,
 } from './new-booking';
 
@@ -135,6 +136,26 @@ describe('rooms (spec 1 §2 "selectable only while its remaining availability is
     expect(guestsProblem(3, room({ remaining_availability: 1 }))).toBe(
       '3 guests need 2 rooms; only 1 room is left.',
     );
+  });
+
+  it('holds guests to the departure’s places left (issue #10); none set is no limit', () => {
+    expect(guestsProblem(2, room(), null)).toBeNull();
+    expect(guestsProblem(2, room(), 2)).toBeNull();
+    expect(guestsProblem(3, room(), 2)).toBe('Only 2 places are left on this departure.');
+    expect(guestsProblem(2, room(), 1)).toBe('Only 1 place is left on this departure.');
+    expect(guestsProblem(1, room(), 0)).toBe('This departure is full: no places are left.');
+    expect(isRoomAvailable(room(), 0)).toBe(false);
+    expect(isRoomAvailable(room(), 1)).toBe(true);
+    expect(isRoomAvailable(room(), null)).toBe(true);
+    // Lines chosen but not saved on New booking take their places too.
+    const held = [
+      { tour_instance_id: 11, guests: 3 },
+      { tour_instance_id: 12, guests: 5 },
+      { tour_instance_id: 11, guests: 1 },
+    ];
+    expect(placesLeftFor(6, 11, held)).toBe(2);
+    expect(placesLeftFor(3, 11, held)).toBe(0);
+    expect(placesLeftFor(null, 11, held)).toBeNull();
   });
 });
 

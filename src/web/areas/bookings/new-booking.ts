@@ -52,23 +52,47 @@ export function lineTotal(p: { price: string | null; sale_price: string | null }
 /**
  * Whether a room of get-instance-rooms may be chosen (spec 1 §2: 'selectable only while its
  * remaining availability is above 0; otherwise it reads Unavailable'). A room the rule does not
- * offer for sale (stop sell, no price) is unavailable too.
+ * offer for sale (stop sell, no price) is unavailable too, and so is every room of a departure
+ * with no places left (`placesLeft` 0; null or undefined: no limit).
  */
-export function isRoomAvailable(room: Pick<OfferedRoom, 'remaining_availability' | 'for_sale'>): boolean {
-  return room.for_sale && room.remaining_availability > 0;
+export function isRoomAvailable(
+  room: Pick<OfferedRoom, 'remaining_availability' | 'for_sale'>,
+  placesLeft?: number | null,
+): boolean {
+  return room.for_sale && room.remaining_availability > 0 && (placesLeft == null || placesLeft > 0);
 }
 
 /**
- * What is wrong with the guests asked for a room, or null: at least 1 and at most 99 guests, and
- * no more rooms than are left for the stay.
+ * The places left on a departure for one more line (issue #10): what get-instance-rooms answers
+ * less the guests of lines chosen but not saved yet on it (New booking). Null: no limit.
+ */
+export function placesLeftFor(
+  placesLeft: number | null | undefined,
+  instanceId: number,
+  held: readonly Pick<ChosenTourLine, 'tour_instance_id' | 'guests'>[],
+): number | null {
+  if (placesLeft == null) return null;
+  const taken = held.filter((h) => h.tour_instance_id === instanceId).reduce((n, h) => n + h.guests, 0);
+  return Math.max(0, placesLeft - taken);
+}
+
+/**
+ * What is wrong with the guests asked for a room, or null: at least 1 and at most 99 guests, no
+ * more than the departure's places left (`placesLeft`; null or undefined: no limit), and no more
+ * rooms than are left for the stay.
  */
 export function guestsProblem(
   guests: number | string | null | undefined,
   room: Pick<OfferedRoom, 'occupancy' | 'remaining_availability'>,
+  placesLeft?: number | null,
 ): string | null {
   const n = typeof guests === 'string' ? Number(guests) : guests;
   if (n == null || !Number.isInteger(n) || n < 1) return 'Guests must be at least 1.';
   if (n > MAX_GUESTS) return `Guests must be at most ${MAX_GUESTS}.`;
+  if (placesLeft != null && n > placesLeft)
+    return placesLeft <= 0
+      ? 'This departure is full: no places are left.'
+      : `Only ${placesLeft} ${placesLeft === 1 ? 'place is' : 'places are'} left on this departure.`;
   const rooms = roomsForGuests(n, room.occupancy);
   if (rooms > room.remaining_availability) {
     const left = room.remaining_availability;

@@ -1,4 +1,4 @@
-import { Checkbox, Group, NumberInput, Paper, Radio, Stack, Text } from '@mantine/core';
+import { Checkbox, Group, Paper, Radio, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
@@ -14,7 +14,7 @@ import {
 import { pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
 import { EntityLoader } from '../../ui/EntityLoader';
-import { FieldGrid, FormActions, SaveButton, useFormSubmit } from '../../ui/form';
+import { FieldGrid, FormActions, NumberField, SaveButton, useFormSubmit } from '../../ui/form';
 import { PageHeader } from '../../ui/PageHeader';
 import { useCan } from '../../ui/permissions';
 
@@ -40,7 +40,7 @@ const toPolicy = (v: PolicyFormValues, id?: number): CancellationPolicyInput => 
   days_before_start: v.days_before_start,
   days_before_end: v.days_before_end,
   penalty_type: v.percentage ? 1 : 0,
-  penalty_charge: v.penalty_charge === '' ? '' : Number(v.penalty_charge).toFixed(2),
+  penalty_charge: v.penalty_charge === '' ? '' : String(v.penalty_charge),
   tour_type: v.tour_type as CancellationPolicyInput['tour_type'],
 });
 
@@ -137,24 +137,20 @@ function CancellationForm({
               before departure (both included).
             </Text>
             <FieldGrid>
-              <NumberInput
+              <NumberField
                 label="Policy Day Start"
                 description="Days before departure (the larger number)"
                 required
                 min={0}
                 max={CANCELLATION_MAX_DAYS}
-                allowDecimal={false}
-                allowNegative={false}
                 {...form.getInputProps('days_before_start')}
               />
-              <NumberInput
+              <NumberField
                 label="Policy Day End"
                 description="Days before departure (the smaller number)"
                 required
                 min={0}
                 max={CANCELLATION_MAX_DAYS}
-                allowDecimal={false}
-                allowNegative={false}
                 {...form.getInputProps('days_before_end')}
               />
             </FieldGrid>
@@ -168,13 +164,11 @@ function CancellationForm({
               }}
             />
             <FieldGrid>
-              <NumberInput
+              <NumberField
                 label="Cancellation Amount"
                 required
                 min={0}
                 step={percentage ? 1 : 0.01}
-                decimalScale={2}
-                allowNegative={false}
                 thousandSeparator={percentage ? undefined : ','}
                 prefix={percentage ? undefined : '£'}
                 suffix={percentage ? '%' : undefined}

@@ -50,7 +50,7 @@ export function CancellationsListPage() {
       width: 140,
       render: (r) => (
         <RowActions>
-          <EditLink to={pathTo('cancellation-edit', { id: r.id })} />
+          <EditLink to={pathTo('cancellation-edit', { id: r.id })} permission="cancellations.save" />
           {mayDelete && (
             <DeleteAction
               endpoint={`/cancellations/penalties/${r.id}/delete`}

@@ -1,4 +1,4 @@
-import { NumberInput, Paper, TextInput } from '@mantine/core';
+import { Paper, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
@@ -7,7 +7,7 @@ import { pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
 import { DateField } from '../../ui/DateField';
 import { EntityLoader } from '../../ui/EntityLoader';
-import { FieldGrid, FormActions, SaveButton, useFormSubmit } from '../../ui/form';
+import { FieldGrid, FormActions, NumberField, SaveButton, useFormSubmit } from '../../ui/form';
 import { PageHeader } from '../../ui/PageHeader';
 import { useCan } from '../../ui/permissions';
 import { zodValidate } from '../../ui/zod-validate';
@@ -120,13 +120,11 @@ function CurrencyForm({
               {...form.getInputProps('short_name')}
             />
             <TextInput label="Symbol" placeholder="$" maxLength={5} {...form.getInputProps('symbol')} />
-            <NumberInput
+            <NumberField
               label="Exchange rate"
               required
               step={0.01}
               min={0}
-              decimalScale={6}
-              allowNegative={false}
               placeholder="1.27"
               description={`£1 = this many ${code}`}
               inputWrapperOrder={['label', 'input', 'description', 'error']}

@@ -38,7 +38,7 @@ export function CurrencyListPage() {
       width: 140,
       render: (r) => (
         <RowActions>
-          <EditLink to={pathTo('currency-exchange-edit', { id: r.currency_id })} />
+          <EditLink to={pathTo('currency-exchange-edit', { id: r.currency_id })} permission="currency.save" />
           {mayDelete && (
             <DeleteAction
               endpoint={`/currency-exchange/${r.currency_id}/delete`}

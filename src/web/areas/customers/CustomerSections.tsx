@@ -6,7 +6,6 @@ import {
   Group,
   Loader,
   Modal,
-  NumberInput,
   Paper,
   Select,
   Stack,
@@ -31,7 +30,7 @@ import type {
 import { implementedRoutes, pathTo } from '../../../shared/routes';
 import { ApiError, api } from '../../api/client';
 import { formatDate } from '../../lib/format';
-import { FormActions, SaveButton, useFormSubmit } from '../../ui/form';
+import { FormActions, NumberField, SaveButton, useFormSubmit } from '../../ui/form';
 import { Can, useCan } from '../../ui/permissions';
 import { affiliateOptions, useActiveAffiliates, useActiveBrochures } from './customer-api';
 
@@ -339,15 +338,7 @@ function RequestBrochureModal({
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('affiliate_id')}
           />
-          <NumberInput
-            label="Quantity"
-            required
-            min={1}
-            max={1000}
-            allowDecimal={false}
-            w={140}
-            {...form.getInputProps('qty')}
-          />
+          <NumberField label="Quantity" required min={1} max={1000} w={140} {...form.getInputProps('qty')} />
         </Stack>
         <FormActions>
           <Button variant="default" onClick={onClose} disabled={saving}>

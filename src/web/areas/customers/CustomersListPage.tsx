@@ -72,7 +72,7 @@ const columns: ServerTableColumn<CustomerRow>[] = [
     accessor: 'actions',
     title: '',
     width: 80,
-    render: (r) => <EditLink to={pathTo('customer-edit', { id: r.id })} />,
+    render: (r) => <EditLink to={pathTo('customer-edit', { id: r.id })} permission="customers.update" />,
   },
 ];
 

@@ -3,12 +3,11 @@ import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import {
-  DISCOUNT_DEPARTURE_DATES_MESSAGE,
   DISCOUNT_NO_TOUR_LABEL,
-  DISCOUNT_PERCENT_MESSAGE,
-  DISCOUNT_VALID_DATES_MESSAGE,
   type Discount,
   type DiscountInput,
+  discountCreateInput,
+  discountUpdateInput,
 } from '../../../shared/api/discounts';
 import { pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
@@ -18,6 +17,7 @@ import { EntityLoader } from '../../ui/EntityLoader';
 import { FieldGrid, FormActions, MoneyInput, PercentInput, SaveButton, useFormSubmit } from '../../ui/form';
 import { PageHeader } from '../../ui/PageHeader';
 import { useCan } from '../../ui/permissions';
+import { zodValidate } from '../../ui/zod-validate';
 
 interface DiscountFormValues {
   code: string;
@@ -122,8 +122,6 @@ export function DiscountEditPage() {
   );
 }
 
-const required = (label: string) => (v: string | null) => (v ? null : `${label} is required.`);
-
 function DiscountForm<A>({
   mode,
   discount,
@@ -141,29 +139,11 @@ function DiscountForm<A>({
   const tours = useTourList({ withSuppressed: true });
   const form = useForm<DiscountFormValues>({
     initialValues: toValues(discount),
-    validate: {
-      code: (v) => (v.trim() ? null : 'Code is required.'),
-      description: (v) => (v.trim() ? null : 'Description is required.'),
-      value: (v, values) => {
-        if (v === '' || v === null) return 'Value is required.';
-        if (Number(v) < 0) return 'Value must be at least 0.';
-        return values.penalty_type && Number(v) > 100 ? DISCOUNT_PERCENT_MESSAGE : null;
-      },
-      start_date: required('Start date'),
-      end_date: (v, values) =>
-        !v
-          ? 'End date is required.'
-          : values.start_date && v < values.start_date
-            ? DISCOUNT_DEPARTURE_DATES_MESSAGE
-            : null,
-      valid_from_date: required('Valid from date'),
-      valid_to_date: (v, values) =>
-        !v
-          ? 'Valid to date is required.'
-          : values.valid_from_date && v < values.valid_from_date
-            ? DISCOUNT_VALID_DATES_MESSAGE
-            : null,
-    },
+    // The shared contract's rules and messages, as the server applies them.
+    validate: zodValidate(
+      mode === 'create' ? discountCreateInput : discountUpdateInput,
+      (v: DiscountFormValues) => toInput(v, mode),
+    ),
   });
   const { onSubmit, saving } = useFormSubmit(form, (v) => send(toInput(v, mode)), {
     onSuccess: (a, v) => onSaved(a, toInput(v, mode)),
@@ -193,13 +173,7 @@ function DiscountForm<A>({
             <FieldGrid>
               <TextInput label="Code" required {...form.getInputProps('code')} />
               {v.penalty_type ? (
-                <PercentInput
-                  key="percent"
-                  label="Value"
-                  required
-                  clampBehavior="none"
-                  {...form.getInputProps('value')}
-                />
+                <PercentInput key="percent" label="Value" required {...form.getInputProps('value')} />
               ) : (
                 <MoneyInput key="money" label="Value" required {...form.getInputProps('value')} />
               )}
@@ -224,7 +198,6 @@ function DiscountForm<A>({
                 label="Departure end date"
                 required
                 disabled={!maySave}
-                minDate={v.start_date ?? undefined}
                 {...form.getInputProps('end_date')}
               />
             </FieldGrid>
@@ -240,7 +213,6 @@ function DiscountForm<A>({
                 label="Valid to date"
                 required
                 disabled={!maySave}
-                minDate={v.valid_from_date ?? undefined}
                 {...form.getInputProps('valid_to_date')}
               />
             </FieldGrid>

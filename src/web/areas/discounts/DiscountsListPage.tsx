@@ -82,7 +82,7 @@ export function DiscountsListPage() {
       width: 140,
       render: (r) => (
         <RowActions>
-          <EditLink to={pathTo('discount-edit', { id: r.id })} />
+          <EditLink to={pathTo('discount-edit', { id: r.id })} permission="discounts.update" />
           {mayDelete && (
             <DeleteAction
               endpoint={`/discounts/${r.id}/delete`}

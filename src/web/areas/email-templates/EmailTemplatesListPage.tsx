@@ -32,7 +32,7 @@ export function EmailTemplatesListPage() {
       width: 130,
       render: (r) => (
         <RowActions>
-          <EditLink to={pathTo('edit-template', { id: r.id })} />
+          <EditLink to={pathTo('edit-template', { id: r.id })} permission="emailTemplates.update" />
           {mayDelete && (
             <DeleteAction
               endpoint={`/email-templates/${r.id}/delete`}

@@ -2,12 +2,7 @@ import { Divider, MultiSelect, Paper, Stack, Switch, Textarea, TextInput } from 
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import {
-  EXTRA_BOOKING_DATES_MESSAGE,
-  EXTRA_TRAVEL_DATES_MESSAGE,
-  type Extra,
-  type ExtraSaveInput,
-} from '../../../shared/api/extras';
+import { type Extra, type ExtraSaveInput, extraInput } from '../../../shared/api/extras';
 import { pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
 import { tourOptions, useTourList } from '../../api/tours';
@@ -16,6 +11,7 @@ import { EntityLoader } from '../../ui/EntityLoader';
 import { FieldGrid, FormActions, MoneyInput, PercentInput, SaveButton, useFormSubmit } from '../../ui/form';
 import { PageHeader } from '../../ui/PageHeader';
 import { useCan } from '../../ui/permissions';
+import { zodValidate } from '../../ui/zod-validate';
 
 interface ExtraFormValues {
   name: string;
@@ -133,11 +129,6 @@ function mergeOptions(options: { value: string; label: string }[], linked: { id:
   return [...options, ...extra];
 }
 
-const money = (label: string) => (v: string | number) => {
-  if (v === '' || v === null) return `${label} is required.`;
-  return Number(v) < 0 ? `${label} must be at least 0.` : null;
-};
-
 function ExtraForm<A>({
   mode,
   extra,
@@ -156,19 +147,8 @@ function ExtraForm<A>({
   const tours = useTourList({ withSuppressed: true });
   const form = useForm<ExtraFormValues>({
     initialValues: toValues(extra),
-    validate: {
-      name: (v) => (v.trim() ? null : 'Name is required.'),
-      price: money('Price'),
-      cost: money('Cost'),
-      commission_rate: (v, values) =>
-        values.commissionable && v !== '' && (Number(v) < 0 || Number(v) > 100)
-          ? 'Commission rate must be between 0 and 100.'
-          : null,
-      booking_end_date: (v, values) =>
-        v && values.booking_start_date && v < values.booking_start_date ? EXTRA_BOOKING_DATES_MESSAGE : null,
-      end_date: (v, values) =>
-        v && values.start_date && v < values.start_date ? EXTRA_TRAVEL_DATES_MESSAGE : null,
-    },
+    // The shared contract's rules and messages, as the server applies them.
+    validate: zodValidate(extraInput, toInput),
   });
   const { onSubmit, saving } = useFormSubmit(form, (v) => send(toInput(v)), { onSuccess: (a) => onSaved(a) });
   const v = form.values;
@@ -209,7 +189,6 @@ function ExtraForm<A>({
               <DateField
                 label="Booking end date"
                 disabled={!maySave}
-                minDate={v.booking_start_date ?? undefined}
                 {...form.getInputProps('booking_end_date')}
               />
               <DateField
@@ -217,12 +196,7 @@ function ExtraForm<A>({
                 disabled={!maySave}
                 {...form.getInputProps('start_date')}
               />
-              <DateField
-                label="Travel end date"
-                disabled={!maySave}
-                minDate={v.start_date ?? undefined}
-                {...form.getInputProps('end_date')}
-              />
+              <DateField label="Travel end date" disabled={!maySave} {...form.getInputProps('end_date')} />
             </FieldGrid>
             <Textarea
               label="Short description"

@@ -49,7 +49,7 @@ export function ExtrasListPage() {
       width: 140,
       render: (r) => (
         <RowActions>
-          <EditLink to={pathTo('extra-edit', { id: r.id })} />
+          <EditLink to={pathTo('extra-edit', { id: r.id })} permission="extras.update" />
           {mayDelete && (
             <DeleteAction
               endpoint={`/extras/${r.id}/delete`}

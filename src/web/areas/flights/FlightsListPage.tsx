@@ -89,7 +89,7 @@ export function FlightsListPage() {
       accessor: 'edit',
       title: '',
       width: 60,
-      render: (r) => <EditLink to={pathTo('flight-edit', { id: r.id })} />,
+      render: (r) => <EditLink to={pathTo('flight-edit', { id: r.id })} permission="flights.update" />,
     },
   ];
   if (mayDelete) {

@@ -66,7 +66,7 @@ export function RegionsPage() {
                 width: 130,
                 render: (r) => (
                   <RowActions>
-                    <EditLink to={pathTo('regions-edit', { id: r.id })} />
+                    <EditLink to={pathTo('regions-edit', { id: r.id })} permission="regions.save" />
                     <DeleteAction
                       endpoint={`/pickup/regions/${r.id}/delete`}
                       confirmMessage={`Are you sure you want to delete the region "${r.region_name}" ?`}

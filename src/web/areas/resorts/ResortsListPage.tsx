@@ -27,7 +27,7 @@ export function ResortsListPage() {
       width: 140,
       render: (r) => (
         <RowActions>
-          <EditLink to={pathTo('resort-edit', { id: r.id })} />
+          <EditLink to={pathTo('resort-edit', { id: r.id })} permission="resorts.update" />
           {mayDelete && (
             <DeleteAction
               endpoint={`/resorts/${r.id}/delete`}

@@ -24,7 +24,7 @@ export function SuppliersListPage() {
       width: 140,
       render: (r) => (
         <RowActions>
-          <EditLink to={pathTo('supplier-edit', { id: r.id })} />
+          <EditLink to={pathTo('supplier-edit', { id: r.id })} permission="suppliers.update" />
           {mayDelete && (
             <DeleteAction
               endpoint={`/suppliers/${r.id}/delete`}

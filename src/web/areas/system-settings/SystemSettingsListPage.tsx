@@ -40,7 +40,7 @@ export function SystemSettingsListPage() {
       width: 140,
       render: (r) => (
         <RowActions>
-          <EditLink to={pathTo('system-setting-edit', { id: r.id })} />
+          <EditLink to={pathTo('system-setting-edit', { id: r.id })} permission="systemSettings.save" />
           <DeleteAction
             endpoint={`/settings/system/${r.id}/delete`}
             confirmMessage={`Are you sure you want to delete the system setting "${r.name}" ?`}

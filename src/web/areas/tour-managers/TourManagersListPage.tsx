@@ -33,7 +33,7 @@ export function TourManagersListPage() {
       width: 140,
       render: (r) => (
         <RowActions>
-          <EditLink to={pathTo('edit-tour-manager', { id: r.id })} />
+          <EditLink to={pathTo('edit-tour-manager', { id: r.id })} permission="tourManagers.update" />
           {mayDelete && (
             <DeleteAction
               endpoint={`/tour-managers/${r.id}/delete`}

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, NumberInput, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,7 +9,7 @@ import { pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
 import { formatDate, formatMoney } from '../../lib/format';
 import { EntityLoader } from '../../ui/EntityLoader';
-import { FieldGrid, FormActions, MoneyInput, SaveButton, useFormSubmit } from '../../ui/form';
+import { FieldGrid, FormActions, MoneyInput, NumberField, SaveButton, useFormSubmit } from '../../ui/form';
 import { ListTable } from '../../ui/ListTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { Can, useCan } from '../../ui/permissions';
@@ -112,21 +112,19 @@ function AccommodationForm({ ta }: { ta: TourAccommodationDetail }) {
               description={ta.rooms.length ? 'Delete its rooms to change it' : 'The hotel of this stay'}
               {...form.getInputProps('accommodation_id')}
             />
-            <NumberInput
+            <NumberField
               label="Check-in day"
               required
               min={1}
               max={max}
-              allowDecimal={false}
               description={`Day 1 to ${max} of the tour`}
               {...form.getInputProps('check_in_day')}
             />
-            <NumberInput
+            <NumberField
               label="Check-out day"
               required
               min={1}
               max={max}
-              allowDecimal={false}
               description={`Day 1 to ${max} of the tour`}
               {...form.getInputProps('check_out_day')}
             />

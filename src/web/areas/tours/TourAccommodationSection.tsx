@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, NumberInput, Select, Stack, Switch, Text } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Select, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import { pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
 import { formatDate } from '../../lib/format';
 import { confirmAction } from '../../ui/confirm';
-import { useFormSubmit } from '../../ui/form';
+import { NumberField, useFormSubmit } from '../../ui/form';
 import { ListTable } from '../../ui/ListTable';
 import { Can, useCan } from '../../ui/permissions';
 import { DeleteAction, EditLink, RowActions } from '../../ui/RowActions';
@@ -98,21 +98,19 @@ export function AddAccommodationForm({
           nothingFoundMessage="No accommodation matches"
           {...form.getInputProps('accommodation_id')}
         />
-        <NumberInput
+        <NumberField
           label="Check-in day"
           required
           min={1}
           max={max}
-          allowDecimal={false}
           w={130}
           {...form.getInputProps('check_in_day')}
         />
-        <NumberInput
+        <NumberField
           label="Check-out day"
           required
           min={1}
           max={max}
-          allowDecimal={false}
           w={130}
           {...form.getInputProps('check_out_day')}
         />

@@ -2,7 +2,6 @@ import {
   Anchor,
   FileInput,
   Group,
-  NumberInput,
   Paper,
   Select,
   Stack,
@@ -24,7 +23,7 @@ import {
 import { pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
 import { EntityLoader } from '../../ui/EntityLoader';
-import { FieldGrid, FormActions, MoneyInput, SaveButton, useFormSubmit } from '../../ui/form';
+import { FieldGrid, FormActions, MoneyInput, NumberField, SaveButton, useFormSubmit } from '../../ui/form';
 import { PageHeader } from '../../ui/PageHeader';
 import { useCan } from '../../ui/permissions';
 import { decimalText, intText, tourKey, useTour, useTourData } from './api';
@@ -223,33 +222,15 @@ function TourForm<A>({
             </FieldGrid>
             <FieldGrid cols={3}>
               <MoneyInput label="Deposit price" required {...form.getInputProps('deposit_price')} />
-              <NumberInput
-                label="Duration (days)"
-                required
-                min={1}
-                allowDecimal={false}
-                {...form.getInputProps('duration')}
-              />
-              <NumberInput
-                label="Minimum age"
-                min={0}
-                allowDecimal={false}
-                {...form.getInputProps('minimum_age')}
-              />
-              <NumberInput
+              <NumberField label="Duration (days)" required min={1} {...form.getInputProps('duration')} />
+              <NumberField label="Minimum age" min={0} {...form.getInputProps('minimum_age')} />
+              <NumberField
                 label="Release days before"
                 required
                 min={0}
-                allowDecimal={false}
                 {...form.getInputProps('release_days_before')}
               />
-              <NumberInput
-                label="Tour places"
-                required
-                min={0}
-                allowDecimal={false}
-                {...form.getInputProps('tour_places')}
-              />
+              <NumberField label="Tour places" required min={0} {...form.getInputProps('tour_places')} />
             </FieldGrid>
             <Group gap="xl" wrap="wrap">
               <Switch label="Stop sell" {...form.getInputProps('stop_sell', { type: 'checkbox' })} />

@@ -2,7 +2,6 @@ import {
   Anchor,
   Button,
   Group,
-  NumberInput,
   Paper,
   Select,
   Stack,
@@ -23,7 +22,7 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { confirmAction, confirmDelete } from '../../ui/confirm';
 import { DateField } from '../../ui/DateField';
 import { EntityLoader } from '../../ui/EntityLoader';
-import { FieldGrid, FormActions, MoneyInput, SaveButton, useFormSubmit } from '../../ui/form';
+import { FieldGrid, FormActions, MoneyInput, NumberField, SaveButton, useFormSubmit } from '../../ui/form';
 import { ListTable } from '../../ui/ListTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { Can, useCan } from '../../ui/permissions';
@@ -222,31 +221,27 @@ function GroupForm({ g, onSaved }: { g: TourGroupDetail; onSaved: () => void }) 
               />
               <MoneyInput label="Base price" {...form.getInputProps('base_price')} />
               <MoneyInput label="Base cost" {...form.getInputProps('base_cost')} />
-              <NumberInput
+              <NumberField
                 label="Duration (days)"
                 min={1}
-                allowDecimal={false}
                 placeholder={tourValue(g.tour.duration)}
                 {...form.getInputProps('duration')}
               />
-              <NumberInput
+              <NumberField
                 label="Minimum age"
                 min={0}
-                allowDecimal={false}
                 placeholder={tourValue(g.tour.minimum_age)}
                 {...form.getInputProps('minimum_age')}
               />
-              <NumberInput
+              <NumberField
                 label="Release days before"
                 min={0}
-                allowDecimal={false}
                 placeholder={tourValue(g.tour.release_days_before)}
                 {...form.getInputProps('release_days_before')}
               />
-              <NumberInput
+              <NumberField
                 label="Available places"
                 min={0}
-                allowDecimal={false}
                 placeholder={tourValue(g.tour.tour_places)}
                 {...form.getInputProps('available_places')}
               />
@@ -378,7 +373,7 @@ function InstancesSection({
               title: '',
               render: (i) => (
                 <RowActions>
-                  <EditLink to={pathTo('tour-instance', { id: i.id })} />
+                  <EditLink to={pathTo('tour-instance', { id: i.id })} permission="instances.update" />
                   {mayDelete && (
                     <Anchor component="button" type="button" size="sm" c="red" onClick={() => remove(i)}>
                       Delete
@@ -565,7 +560,10 @@ function AccommodationExcludeSection({
               title: '',
               render: (a) => (
                 <RowActions>
-                  <EditLink to={pathTo('tour-accommodation', { id: a.id })} />
+                  <EditLink
+                    to={pathTo('tour-accommodation', { id: a.id })}
+                    permission="tourAccommodation.save"
+                  />
                   <Can permission="tourAccommodation.delete">
                     <DeleteGroupAccommodation id={a.id} onDeleted={onChanged} />
                   </Can>

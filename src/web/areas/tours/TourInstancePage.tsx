@@ -2,9 +2,9 @@ import {
   Anchor,
   Button,
   Checkbox,
+  Grid,
   Group,
   Loader,
-  NumberInput,
   Paper,
   Select,
   Stack,
@@ -29,7 +29,7 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { confirmDelete } from '../../ui/confirm';
 import { DateField } from '../../ui/DateField';
 import { EntityLoader } from '../../ui/EntityLoader';
-import { FieldGrid, FormActions, MoneyInput, SaveButton, useFormSubmit } from '../../ui/form';
+import { FieldGrid, FormActions, MoneyInput, NumberField, SaveButton, useFormSubmit } from '../../ui/form';
 import { ListTable } from '../../ui/ListTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { Can, useCan } from '../../ui/permissions';
@@ -218,35 +218,45 @@ function InstanceForm({ inst, onSaved }: { inst: InstanceAnswer; onSaved: () => 
       <form onSubmit={onSubmit} noValidate>
         <fieldset disabled={!maySave} style={{ border: 0, padding: 0, margin: 0 }}>
           <Stack gap="md">
+            {/* The departure place gets the widest column: airport names are long
+                ('Birmingham International Airport (BHX)') and were cut short in a third. */}
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <TextInput label="Title" {...form.getInputProps('instance_title')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 3 }}>
+                <DateField
+                  label="Departure date"
+                  required
+                  clearable={false}
+                  {...form.getInputProps('departure_date')}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 5 }}>
+                {air && (
+                  <Select
+                    label="Departure airport"
+                    required
+                    data={airportOptions}
+                    placeholder={airports.isPending ? 'Loading…' : 'Choose an airport'}
+                    searchable
+                    {...form.getInputProps('departure_airport_id')}
+                  />
+                )}
+                {type === 'coach' && (
+                  <Select
+                    label="Pickup point"
+                    required
+                    data={points.map((p) => ({ value: String(p.id), label: p.pickup_point_name }))}
+                    placeholder={lists.isPending ? 'Loading…' : 'Choose a pickup point'}
+                    searchable
+                    {...form.getInputProps('pickup_point_id')}
+                  />
+                )}
+                {type === 'self-drive' && <Switch label="Self drive" checked readOnly mt={32} />}
+              </Grid.Col>
+            </Grid>
             <FieldGrid cols={3}>
-              <TextInput label="Title" {...form.getInputProps('instance_title')} />
-              <DateField
-                label="Departure date"
-                required
-                clearable={false}
-                {...form.getInputProps('departure_date')}
-              />
-              {air && (
-                <Select
-                  label="Departure airport"
-                  required
-                  data={airportOptions}
-                  placeholder={airports.isPending ? 'Loading…' : 'Choose an airport'}
-                  searchable
-                  {...form.getInputProps('departure_airport_id')}
-                />
-              )}
-              {type === 'coach' && (
-                <Select
-                  label="Pickup point"
-                  required
-                  data={points.map((p) => ({ value: String(p.id), label: p.pickup_point_name }))}
-                  placeholder={lists.isPending ? 'Loading…' : 'Choose a pickup point'}
-                  searchable
-                  {...form.getInputProps('pickup_point_id')}
-                />
-              )}
-              {type === 'self-drive' && <Switch label="Self drive" checked readOnly mt={32} />}
               <MoneyInput
                 label="Deposit price"
                 placeholder={master(effectiveValue(g.deposit_price, t.deposit_price), true)}
@@ -263,31 +273,27 @@ function InstanceForm({ inst, onSaved }: { inst: InstanceAnswer; onSaved: () => 
                 placeholder={master(g.base_cost, true)}
                 {...form.getInputProps('base_cost')}
               />
-              <NumberInput
+              <NumberField
                 label="Duration (days)"
                 min={1}
-                allowDecimal={false}
                 placeholder={master(effectiveValue(g.duration, t.duration))}
                 {...form.getInputProps('duration')}
               />
-              <NumberInput
+              <NumberField
                 label="Minimum age"
                 min={0}
-                allowDecimal={false}
                 placeholder={master(effectiveValue(g.minimum_age, t.minimum_age))}
                 {...form.getInputProps('minimum_age')}
               />
-              <NumberInput
+              <NumberField
                 label="Release days before"
                 min={0}
-                allowDecimal={false}
                 placeholder={master(effectiveValue(g.release_days_before, t.release_days_before))}
                 {...form.getInputProps('release_days_before')}
               />
-              <NumberInput
+              <NumberField
                 label="Places available"
                 min={0}
-                allowDecimal={false}
                 placeholder={master(effectiveValue(g.available_places, t.tour_places))}
                 {...form.getInputProps('tour_places')}
               />

@@ -85,7 +85,7 @@ export function ToursListPage() {
       width: 90,
       render: (r) => (
         <RowActions>
-          <EditLink to={pathTo('tour-edit', { id: r.id })} />
+          <EditLink to={pathTo('tour-edit', { id: r.id })} permission="tours.update" />
         </RowActions>
       ),
     },

@@ -35,22 +35,22 @@ const percentText = (v: string | null | undefined) => {
 };
 
 /**
- * The booking's accounts (spec 1 §9 formulas, §4 Cancelled): the figures the server stored in
- * `booking.totals` — tours, extras, discounts, total due, paid, balance — with the deposit and the
- * due dates. An agent booking adds 'Agent accounts' (non-commissionable extras, commission and VAT
- * on it; balance = total due − paid − (commission + VAT), never below 0). A cancelled booking
- * shows its invoice value struck through beside the cancellation charge and the balance outstanding
- * (charge, or total due when the charge is 0, minus paid).
+ * The booking's accounts (spec 1 §9 formulas, §4 Cancelled; issue #10): the figures the server
+ * stored in `booking.totals`, each column adding up. Booking accounts (customer side): tours,
+ * extras, discounts, total due, paid and balance = total due − paid; paid beyond the total due
+ * shows 'In credit £X'. A cancelled booking shows its invoice value struck through beside the
+ * cancellation charge (0.00 when waived; the total due when never set), the balance outstanding =
+ * charge − paid, and 'Refund due £X' when more was paid. An agent booking adds 'Agent accounts':
+ * total due − paid − commission − VAT on it = the net balance due from the agent (never below 0).
  */
 export function AccountsSection({ booking }: { booking: BookingDetail; canEdit: boolean }) {
   const t = booking.totals;
   const cancelled = isCancelledBooking(booking);
   const hasAgent = booking.agent_id !== null;
-  const charge =
-    booking.cancellation_charge && Number(booking.cancellation_charge) > 0
-      ? booking.cancellation_charge
-      : '0.00';
-  const balanceColor = Number(t.balance) > 0 ? 'red.7' : Number(t.balance) < 0 ? 'orange.8' : 'green.8';
+  const charge = t.cancellation_value ?? '0.00';
+  const owing = Number(t.balance) > 0;
+  const credit = Number(t.credit) > 0;
+  const refundDue = Number(t.refund_due) > 0;
   return (
     <SimpleGrid cols={{ base: 1, md: hasAgent ? 2 : 1 }} spacing="xl" maw={hasAgent ? undefined : 520}>
       <Stack gap={0} aria-label="Accounts">
@@ -70,6 +70,9 @@ export function AccountsSection({ booking }: { booking: BookingDetail; canEdit: 
             </Text>
             <Text span size="sm" fw={700} data-charge>
               {formatMoney(charge)}
+              {booking.cancellation_charge !== null && Number(booking.cancellation_charge) === 0
+                ? ' (waived)'
+                : ''}
             </Text>
           </Figure>
         ) : (
@@ -78,9 +81,24 @@ export function AccountsSection({ booking }: { booking: BookingDetail; canEdit: 
           </Figure>
         )}
         <Figure label="Paid">{formatMoney(t.paid)}</Figure>
-        <Figure label={cancelled ? 'Balance outstanding' : 'Balance'} strong color={balanceColor}>
-          {formatMoney(t.balance)}
-        </Figure>
+        {refundDue ? (
+          <Figure label="Refund due" strong color="orange.9">
+            {formatMoney(t.refund_due)}
+          </Figure>
+        ) : (
+          <Figure
+            label={cancelled ? 'Balance outstanding' : 'Balance'}
+            strong
+            color={owing ? 'red.8' : 'green.9'}
+          >
+            {formatMoney(t.balance)}
+          </Figure>
+        )}
+        {credit && (
+          <Figure label="In credit" strong color="orange.9">
+            {formatMoney(t.credit)}
+          </Figure>
+        )}
         <Divider my={4} />
         <Figure label="Deposit">{formatMoney(booking.deposit)}</Figure>
         <Figure label="Deposit due date">{formatDate(booking.deposit_due) || '—'}</Figure>
@@ -90,22 +108,27 @@ export function AccountsSection({ booking }: { booking: BookingDetail; canEdit: 
         <Stack gap={0} aria-label="Agent accounts">
           <SubHeading>Agent accounts{booking.agent ? ` — ${booking.agent.name}` : ''}</SubHeading>
           <Figure label="Total due">{formatMoney(t.total_due)}</Figure>
-          <Figure label="Non-commissionable extras">{formatMoney(t.non_commissionable_extras)}</Figure>
-          <Figure label={`Commission (${percentText(booking.agent_comission_percent)})`}>
+          <Figure label="Less paid">{formatMoney(t.paid)}</Figure>
+          <Figure label={`Less commission (${percentText(booking.agent_comission_percent)})`}>
             {formatMoney(t.commission)}
           </Figure>
-          <Figure label={`VAT on commission (${percentText(booking.booking_vat_percent)})`}>
+          <Figure label={`Less VAT on commission (${percentText(booking.booking_vat_percent)})`}>
             {formatMoney(t.vat)}
           </Figure>
-          <Figure label="Paid">{formatMoney(t.paid)}</Figure>
           <Divider my={4} />
           <Figure
-            label={cancelled ? 'Balance outstanding' : 'Balance due from agent'}
+            label="Net balance due from agent"
             strong
-            color={balanceColor}
+            color={Number(t.agent_balance) > 0 ? 'red.8' : 'green.9'}
           >
-            {formatMoney(t.balance)}
+            {formatMoney(t.agent_balance)}
           </Figure>
+          <Divider my={4} />
+          <Figure label="Non-commissionable extras">{formatMoney(t.non_commissionable_extras)}</Figure>
+          <Text size="xs" c="dimmed" mt={4}>
+            Net balance = total due − paid − commission − VAT, never below £0.00. Commission is paid on the
+            total due less the non-commissionable extras.
+          </Text>
         </Stack>
       )}
     </SimpleGrid>

@@ -12,6 +12,7 @@ import { AccountsSection } from './AccountsSection';
 import { AdditionalDocumentsSection } from './AdditionalDocumentsSection';
 import { bookingTitle } from './booking-view';
 import { CancelBookingButton } from './CancelBooking';
+import { CancelledReadOnlyNote } from './CancelledReadOnlyNote';
 import { CustomAirlineSection } from './CustomAirlineSection';
 import { DiscountsSection } from './DiscountsSection';
 import { ExtrasSection } from './ExtrasSection';
@@ -122,6 +123,9 @@ function BookingScreen({ data }: { data: BookingDetailAnswer['data'] }) {
   const canEdit = useCan('bookings.update');
   const hasOldSystem = booking.old_booking_id !== null || booking.old_tour_booking !== null;
   const props = { booking, canEdit };
+  // Once cancelled, its tours, passengers, extras and discounts are read-only (the server refuses
+  // them too); payments, documents and notes stay open.
+  const itemProps = { booking, canEdit: canEdit && !booking.cancelled_at };
   return (
     <Stack gap="md">
       {booking.changes_accepted === 0 && <PendingBanner />}
@@ -141,7 +145,8 @@ function BookingScreen({ data }: { data: BookingDetailAnswer['data'] }) {
       {/* A new version (anyone's change) starts the summary form again from what is stored. */}
       <SummarySection key={`summary-${booking.version}`} booking={booking} bondingTypes={data.bondingTypes} />
       <Section title="Passengers" defaultOpen={canEdit} meta={count(booking.passengers.length)}>
-        <PassengersSection {...props} />
+        <CancelledReadOnlyNote booking={booking} />
+        <PassengersSection {...itemProps} />
       </Section>
       <Section
         title="Booking items"
@@ -156,6 +161,7 @@ function BookingScreen({ data }: { data: BookingDetailAnswer['data'] }) {
         }
         actions={<TourLinesActions booking={booking} />}
       >
+        <CancelledReadOnlyNote booking={booking} />
         <TourLinesSection booking={booking} />
       </Section>
       <Section
@@ -190,10 +196,12 @@ function BookingScreen({ data }: { data: BookingDetailAnswer['data'] }) {
         <SpecialRequestSection {...props} />
       </Section>
       <Section title="Extras" defaultOpen={false} meta={count(booking.extras.length)}>
-        <ExtrasSection {...props} />
+        <CancelledReadOnlyNote booking={booking} />
+        <ExtrasSection {...itemProps} />
       </Section>
       <Section title="Discounts" defaultOpen={false} meta={count(booking.discounts.length)}>
-        <DiscountsSection {...props} />
+        <CancelledReadOnlyNote booking={booking} />
+        <DiscountsSection {...itemProps} />
       </Section>
       <Section
         title={booking.agent_id !== null ? 'Accounts and agent accounts' : 'Accounts'}

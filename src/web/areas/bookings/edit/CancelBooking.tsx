@@ -61,7 +61,7 @@ export function CancelBookingButton({ booking }: { booking: BookingDetail }) {
             label="Cancellation charge"
             description={`Proposed from the booking's cancellation policy: ${formatMoney(
               booking.proposed_cancellation_charge,
-            )} of ${formatMoney(booking.totals.total_due)}. Change it if another charge was agreed.`}
+            )} of ${formatMoney(booking.totals.total_due)}. Change it if another charge was agreed; 0.00 waives it.`}
             value={charge}
             onChange={setCharge}
             error={error}
@@ -88,7 +88,7 @@ export function CancelBookingButton({ booking }: { booking: BookingDetail }) {
  */
 export function CancellationDetails({ booking }: { booking: BookingDetail }) {
   const mayEdit = useCan('bookings.update');
-  const [charge, setCharge] = useState<string | number>(booking.cancellation_charge);
+  const [charge, setCharge] = useState<string | number>(booking.cancellation_charge ?? '');
   const [error, setError] = useState<string | null>(null);
   const save = useBookingChange(booking, (cancellation_charge: string, b) =>
     api.post<{ message: string }>(`/bookings/${b.id}`, { cancellation_charge, version: b.version }),
@@ -104,6 +104,10 @@ export function CancellationDetails({ booking }: { booking: BookingDetail }) {
             {mayEdit ? (
               <MoneyInput
                 label="Cancellation charge"
+                placeholder="Not set"
+                description={
+                  booking.cancellation_charge === null ? 'Not set: the total due counts' : '0.00 waives it'
+                }
                 value={charge}
                 onChange={(v) => {
                   setCharge(v);
@@ -113,7 +117,11 @@ export function CancellationDetails({ booking }: { booking: BookingDetail }) {
                 w={160}
               />
             ) : (
-              <Fact label="Cancellation charge">{formatMoney(booking.cancellation_charge)}</Fact>
+              <Fact label="Cancellation charge">
+                {booking.cancellation_charge === null
+                  ? 'Not set (the total due counts)'
+                  : formatMoney(booking.cancellation_charge)}
+              </Fact>
             )}
             <Text
               size="sm"

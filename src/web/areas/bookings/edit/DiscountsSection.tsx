@@ -1,10 +1,10 @@
-import { Badge, Button, Group, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BookingDetail } from '../../../../shared/api/booking-edit';
 import { ApiError, api } from '../../../api/client';
 import { formatMoney } from '../../../lib/format';
-import { MoneyInput } from '../../../ui/form';
+import { MoneyInput, NumberField } from '../../../ui/form';
 import { useCan } from '../../../ui/permissions';
 import { QueryProblem } from '../../../ui/QueryProblem';
 import { ConfirmDeleteLink } from '../../../ui/RowActions';
@@ -129,7 +129,8 @@ function ApplyDiscount({ booking }: { booking: BookingDetail }) {
   const tourIds = booking.tour_bookings.map((t) => t.tour_id);
   const offered = useOfferedDiscounts(booking.id, tourIds, tourIds.length > 0);
   const [discountId, setDiscountId] = useState<string | null>(null);
-  const [qty, setQty] = useState<number>(1);
+  // What was typed ('', '-2', '2.5' stay as typed and are refused below).
+  const [qty, setQty] = useState<number | string>(1);
   const [manual, setManual] = useState<string | number>('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const chosen = offered.data?.find((d) => String(d.id) === discountId);
@@ -154,14 +155,14 @@ function ApplyDiscount({ booking }: { booking: BookingDetail }) {
     const next: Record<string, string> = {};
     if (chosen.is_manual && (manual === '' || Number(manual) < 1))
       next.manual_discount_amount = 'Manual discount amount must be at least 1.';
-    if (!chosen.is_manual && (!Number.isInteger(qty) || qty < 1))
+    if (!chosen.is_manual && (!Number.isInteger(Number(qty)) || Number(qty) < 1 || qty === ''))
       next.discount_applied_qty = 'Quantity must be at least 1.';
     setErrors(next);
     if (Object.keys(next).length) return;
     try {
       await apply.mutateAsync({
         id: chosen.id,
-        qty: chosen.is_manual ? 1 : qty,
+        qty: chosen.is_manual ? 1 : Number(qty),
         manual: chosen.is_manual ? String(manual) : undefined,
       });
       setDiscountId(null);
@@ -171,7 +172,9 @@ function ApplyDiscount({ booking }: { booking: BookingDetail }) {
       if (err instanceof ApiError) setErrors(err.fieldErrors);
     }
   };
-  const preview = chosen ? discountPreview(chosen, { qty, manualAmount: manual }, booking.totals) : '';
+  const preview = chosen
+    ? discountPreview(chosen, { qty: Number(qty) || 0, manualAmount: manual }, booking.totals)
+    : '';
   // A discount is applied once per booking: those already on it are not offered again.
   const applied = new Set(booking.discounts.map((d) => d.id));
   const options = (offered.data ?? [])
@@ -213,22 +216,19 @@ function ApplyDiscount({ booking }: { booking: BookingDetail }) {
             label="Manual amount"
             w={150}
             min={1}
-            clampBehavior="none"
             value={manual}
             onChange={setManual}
             error={errors.manual_discount_amount}
           />
         ) : chosen && chosen.penalty_type !== 0 ? null : (
           // A percentage is of the total, whatever the quantity (spec 1 §9): no Qty to ask.
-          <NumberInput
+          <NumberField
             label="Qty"
             w={90}
             min={1}
             max={999}
-            allowDecimal={false}
-            allowNegative={false}
             value={qty}
-            onChange={(v) => setQty(typeof v === 'number' ? v : Number(v) || 1)}
+            onChange={setQty}
             error={errors.discount_applied_qty}
           />
         )}

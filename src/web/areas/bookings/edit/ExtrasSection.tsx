@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, NumberInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { BookingDetail } from '../../../../shared/api/booking-edit';
+import { type BookingDetail, extraQtySchema } from '../../../../shared/api/booking-edit';
 import { ApiError, api } from '../../../api/client';
 import { formatMoney } from '../../../lib/format';
+import { NumberField } from '../../../ui/form';
 import { useCan } from '../../../ui/permissions';
 import { QueryProblem } from '../../../ui/QueryProblem';
 import { bookingKeys, useBookingChange } from '../booking-api';
@@ -116,19 +117,17 @@ export function ExtrasSection({ booking, canEdit }: { booking: BookingDetail; ca
                     <Table.Td ta="right">{formatMoney(e.price)}</Table.Td>
                     <Table.Td>
                       {mayEdit ? (
-                        <NumberInput
+                        <NumberField
                           size="xs"
                           w={90}
                           min={1}
                           max={999}
-                          allowDecimal={false}
-                          allowNegative={false}
                           aria-label={`Quantity of ${e.name}`}
-                          value={qty}
+                          value={Number.isFinite(qty) ? qty : ''}
                           disabled={fixed}
                           title={fixed ? 'Fixed to the number of passengers' : undefined}
                           error={rowError(i)}
-                          onChange={(v) => update(e.id, { qty: typeof v === 'number' ? v : Number(v) || 1 })}
+                          onChange={(v) => update(e.id, { qty: typeof v === 'number' ? v : Number.NaN })}
                         />
                       ) : (
                         qty
@@ -229,6 +228,7 @@ function AddExtra({
   const available = useAvailableExtras(bookingId, true);
   const [extraId, setExtraId] = useState<string | null>(null);
   const [qty, setQty] = useState<number>(1);
+  const [qtyError, setQtyError] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const options = (available.data ?? [])
     .filter((e) => !taken.includes(e.id))
@@ -260,17 +260,19 @@ function AddExtra({
           disabled={available.isPending || options.length === 0}
           nothingFoundMessage="No extra found"
         />
-        <NumberInput
+        <NumberField
           label="Qty"
           w={90}
           min={1}
           max={999}
-          allowDecimal={false}
-          allowNegative={false}
-          value={shownQty}
+          value={Number.isFinite(shownQty) ? shownQty : ''}
           disabled={fixed}
           description={fixed ? 'Per passenger' : undefined}
-          onChange={(v) => setQty(typeof v === 'number' ? v : Number(v) || 1)}
+          error={qtyError}
+          onChange={(v) => {
+            setQty(typeof v === 'number' ? v : Number.NaN);
+            setQtyError(null);
+          }}
         />
         <TextInput
           label="Note"
@@ -284,6 +286,12 @@ function AddExtra({
           disabled={!chosen}
           onClick={() => {
             if (!chosen) return;
+            // The quantity as the server will check it (extrasUpdateSchema): refused here, never raised.
+            const checked = extraQtySchema.safeParse(shownQty);
+            if (!checked.success) {
+              setQtyError(checked.error.issues[0]?.message ?? 'Quantity must be at least 1.');
+              return;
+            }
             onAdd({
               id: chosen.id,
               name: chosen.name,

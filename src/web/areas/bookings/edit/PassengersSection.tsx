@@ -217,7 +217,7 @@ function PassengerModal({
           />
           <TextInput label="First name" required {...form.getInputProps('first_name')} />
           <TextInput label="Last name" required {...form.getInputProps('last_name')} />
-          <DateField label="Date of birth" maxDate={new Date()} {...form.getInputProps('dob')} />
+          <DateField label="Date of birth" {...form.getInputProps('dob')} />
           <Select
             label="Gender"
             data={[...PASSENGER_GENDERS]}

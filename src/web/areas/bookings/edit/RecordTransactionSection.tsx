@@ -1,16 +1,21 @@
-import { Alert, Button, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import {
   type BookingDetail,
+  PAYMENT_MESSAGES,
+  PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   type PaymentMethod,
   paymentSchema,
   REFUND_METHODS,
 } from '../../../../shared/api/booking-edit';
+import { overpaymentBy } from '../../../../shared/booking-totals';
 import { ApiError, api } from '../../../api/client';
+import { formatMoney } from '../../../lib/format';
+import { confirmAction } from '../../../ui/confirm';
 import { MoneyInput } from '../../../ui/form';
 import { useCan } from '../../../ui/permissions';
 import { zodValidate } from '../../../ui/zod-validate';
@@ -21,20 +26,12 @@ import { openEcommpayWidget } from './ecommpay-widget';
 /** Spec 1 §4 / §9: the booking reloads 30 seconds after a card payment succeeds in the widget. */
 const WIDGET_RELOAD_MS = 30_000;
 
-const METHOD_LABELS: Record<PaymentMethod, string> = {
-  stripe: 'Stripe',
-  ecommpay: 'ECOMMPAY (card)',
-  travelink: 'Travelink',
-  cheque: 'Cheque',
-  bacs: 'BACS',
-  cash: 'Cash',
-  'ecommpay-refund': 'ECOMMPAY refund',
-};
-
 interface Values {
   payment_method: PaymentMethod | null;
   transaction_id: string;
   payment_amount: string | number;
+  /** The Refund switch: the amount is given back (stored negative). */
+  is_refund: boolean;
   paymentCompleted: boolean;
 }
 
@@ -42,15 +39,20 @@ const initialValues: Values = {
   payment_method: null,
   transaction_id: '',
   payment_amount: '',
+  is_refund: false,
   paymentCompleted: false,
 };
+
+const refunding = (v: Pick<Values, 'payment_method' | 'is_refund'>) =>
+  v.is_refund || (!!v.payment_method && REFUND_METHODS.includes(v.payment_method));
 
 const toInput = (v: Values, bookingId: number) => ({
   holiday_booking_id: bookingId,
   payment_method: v.payment_method ?? '',
   // Spec 1 §5: the transaction ID is hidden (so not sent) for the ecommpay method.
   transaction_id: v.payment_method === 'ecommpay' ? '' : v.transaction_id,
-  payment_amount: paymentAmountToSend(v.payment_method, v.payment_amount),
+  payment_amount: paymentAmountToSend(v.payment_amount),
+  is_refund: v.is_refund && v.payment_method !== 'ecommpay' ? true : undefined,
   paymentCompleted: v.payment_method === 'ecommpay' && v.paymentCompleted ? true : undefined,
 });
 
@@ -58,11 +60,13 @@ type Answer = { message?: string; data?: Record<string, unknown> };
 
 /**
  * Record a transaction (spec 1 §2, §5 Payments, §7 POST payments; any member of staff —
- * 'payments.create'): method, transaction ID (hidden for ecommpay), amount (step 0.01). A refund
- * (ecommpay-refund) is typed as a positive figure and stored negative by the server. For ecommpay
- * not yet taken the answer's `data` opens ECOMMPAY's card widget; the booking reloads 30 s after a
- * success or when the widget is closed. 'Payment already completed' records an ecommpay payment
- * taken elsewhere.
+ * 'payments.create'): method, transaction ID (hidden for ecommpay), amount (step 0.01, typed
+ * positive: what was typed is sent as it is, so '-400' is refused at the field). The Refund switch
+ * (any method but a card payment; ecommpay-refund is always one) records money given back, stored
+ * negative, never more than has been paid. A payment beyond the balance asks first ('This is £X
+ * more than the balance. Record it as an overpayment?'). For ecommpay not yet taken the answer's
+ * `data` opens ECOMMPAY's card widget; the booking reloads 30 s after a success or when the widget
+ * is closed. 'Payment already completed' records an ecommpay payment taken elsewhere.
  */
 export function RecordTransactionSection({ booking }: { booking: BookingDetail; canEdit: boolean }) {
   const mayRecord = useCan('payments.create');
@@ -84,18 +88,33 @@ export function RecordTransactionSection({ booking }: { booking: BookingDetail; 
       return errors;
     },
   });
-  const record = useBookingChange(booking, (v: Values, b) =>
-    api.post<Answer>('/payments', { ...toInput(v, b.id), version: b.version }),
+  const record = useBookingChange(booking, (v: Values & { allow_overpayment?: boolean }, b) =>
+    api.post<Answer>('/payments', {
+      ...toInput(v, b.id),
+      allow_overpayment: v.allow_overpayment,
+      version: b.version,
+    }),
   );
   const method = form.values.payment_method;
-  const isRefund = !!method && REFUND_METHODS.includes(method);
+  const isRefund = refunding(form.values);
   const isCard = method === 'ecommpay';
 
   const submit = form.onSubmit(async (values) => {
     setWidgetError(null);
+    let allowOverpayment = false;
+    if (!refunding(values)) {
+      const over = overpaymentBy(booking.totals, paymentAmountToSend(values.payment_amount));
+      if (over !== '0.00') {
+        allowOverpayment = await confirmAction(PAYMENT_MESSAGES.overpaymentQuestion(over), {
+          title: 'Overpayment',
+          confirmLabel: 'Record overpayment',
+        });
+        if (!allowOverpayment) return;
+      }
+    }
     let answer: Answer;
     try {
-      answer = await record.mutateAsync(values);
+      answer = await record.mutateAsync({ ...values, allow_overpayment: allowOverpayment || undefined });
     } catch (err) {
       if (err instanceof ApiError) form.setErrors(err.fieldErrors);
       return;
@@ -146,11 +165,15 @@ export function RecordTransactionSection({ booking }: { booking: BookingDetail; 
             required
             w={210}
             placeholder="Choose a method"
-            data={PAYMENT_METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }))}
+            data={PAYMENT_METHODS.map((m) => ({
+              value: m,
+              label: m === 'ecommpay' ? `${PAYMENT_METHOD_LABELS[m]} (card)` : PAYMENT_METHOD_LABELS[m],
+            }))}
             {...form.getInputProps('payment_method')}
             onChange={(v) => {
               form.setFieldValue('payment_method', v as PaymentMethod | null);
               form.setFieldValue('paymentCompleted', false);
+              if (v === 'ecommpay') form.setFieldValue('is_refund', false);
               form.clearErrors();
             }}
           />
@@ -168,14 +191,25 @@ export function RecordTransactionSection({ booking }: { booking: BookingDetail; 
             w={170}
             {...form.getInputProps('payment_amount')}
           />
+          <Switch
+            label="Refund"
+            mt={32}
+            disabled={isCard || (!!method && REFUND_METHODS.includes(method))}
+            checked={isRefund}
+            onChange={(e) => {
+              form.setFieldValue('is_refund', e.currentTarget.checked);
+              form.clearFieldError('payment_amount');
+            }}
+          />
           <Button type="submit" mt={25} disabled={record.isPending || widgetOpen}>
-            {record.isPending ? 'Saving...' : 'Record transaction'}
+            {record.isPending ? 'Saving...' : isRefund ? 'Record refund' : 'Record transaction'}
           </Button>
         </Group>
         {isRefund && (
-          <Text size="sm" c="orange.8">
+          <Text size="sm" c="orange.9">
             This records a refund: enter the amount given back as a positive figure. It is stored as a
-            negative payment and reduces the amount paid.
+            negative payment and reduces the amount paid (at most {formatMoney(booking.totals.paid)}, what has
+            been paid).
           </Text>
         )}
         {isCard && (

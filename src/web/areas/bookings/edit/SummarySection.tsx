@@ -2,7 +2,6 @@ import {
   Badge,
   Divider,
   Group,
-  NumberInput,
   Paper,
   Select,
   SimpleGrid,
@@ -12,12 +11,18 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { BookingDetail, BookingDetailAnswer, BookingUpdate } from '../../../../shared/api/booking-edit';
+import {
+  type BookingDetail,
+  type BookingDetailAnswer,
+  type BookingUpdate,
+  bookingUpdateSchema,
+} from '../../../../shared/api/booking-edit';
 import { ApiError, api } from '../../../api/client';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { DateField } from '../../../ui/DateField';
-import { SaveButton } from '../../../ui/form';
+import { NumberField, SaveButton } from '../../../ui/form';
 import { useCan } from '../../../ui/permissions';
+import { zodField } from '../../../ui/zod-validate';
 import { useBookingChange } from '../booking-api';
 import { amountText, isCancelled } from './booking-view';
 import { CancellationDetails } from './CancelBooking';
@@ -55,7 +60,13 @@ export function SummarySection({
   bondingTypes: BookingDetailAnswer['data']['bondingTypes'];
 }) {
   const mayEdit = useCan('bookings.update');
-  const form = useForm<SummaryValues>({ initialValues: initialValues(booking) });
+  const form = useForm<SummaryValues>({
+    initialValues: initialValues(booking),
+    // 150 % is refused with the contract's message, never clipped to 100 %.
+    validate: {
+      agent_comission_percent: zodField(bookingUpdateSchema.shape.agent_comission_percent, amountText),
+    },
+  });
   const save = useBookingChange(booking, (body: BookingUpdate, b) =>
     api.post<{ message: string }>(`/bookings/${b.id}`, { ...body, version: b.version }),
   );
@@ -152,14 +163,12 @@ export function SummarySection({
                     <DateField label="Deposit due" clearable={false} {...form.getInputProps('deposit_due')} />
                   </SimpleGrid>
                   {agentBooking && (
-                    <NumberInput
+                    <NumberField
                       label="Agent commission"
                       suffix=" %"
-                      decimalScale={2}
                       step={0.01}
                       min={0}
                       max={100}
-                      allowNegative={false}
                       {...form.getInputProps('agent_comission_percent')}
                     />
                   )}

@@ -32,30 +32,52 @@ function Figure({
 }
 
 /**
- * The booking's money at a glance (spec 1 §9, as the server stored it in `totals`): total due, paid
- * and balance — 'Balance outstanding' once cancelled (spec 1 §4) — with the parts of the total.
+ * The booking's money at a glance (spec 1 §9, as the server stored it in `totals`; issue #10):
+ * total due, paid and the customer-side balance (total due − paid) — 'Balance outstanding' once
+ * cancelled (spec 1 §4) — or 'In credit £X' when more was paid than is due, 'Refund due £X' when a
+ * cancelled booking was paid beyond its charge; with the parts of the total.
  */
 export function TotalsHeadline({ booking }: { booking: BookingDetail }) {
   const t = booking.totals;
   const cancelled = isCancelled(booking);
-  const owing = t.balance !== '0.00' && !t.balance.startsWith('-');
+  const owing = Number(t.balance) > 0;
   const parts = [
     `Tours ${formatMoney(t.tours_total)}`,
     t.extras_total !== '0.00' && `Extras ${formatMoney(t.extras_total)}`,
     t.discounts_total !== '0.00' && `Discounts −${formatMoney(t.discounts_total)}`,
     t.commission !== '0.00' && `Agent commission ${formatMoney(t.commission)} + VAT ${formatMoney(t.vat)}`,
   ].filter(Boolean);
+  const third =
+    t.refund_due !== '0.00' ? (
+      <Figure
+        label="Refund due"
+        value={t.refund_due}
+        tone="orange.9"
+        note="More was paid than the cancellation charge: to give back"
+      />
+    ) : t.credit !== '0.00' ? (
+      <Figure
+        label="In credit"
+        value={t.credit}
+        tone="orange.9"
+        note="Paid beyond the total due: to refund or carry over"
+      />
+    ) : (
+      <Figure
+        label={cancelled ? 'Balance outstanding' : 'Balance'}
+        value={t.balance}
+        tone={owing ? 'red.8' : 'green.9'}
+      />
+    );
   return (
     <div>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <Figure label="Total due" value={t.total_due} />
-        <Figure label="Paid" value={t.paid} />
         <Figure
-          label={cancelled ? 'Balance outstanding' : 'Balance'}
-          value={t.balance}
-          tone={owing ? 'red.7' : 'green.8'}
-          note={t.balance.startsWith('-') ? 'More was paid than is owed: to refund' : undefined}
+          label={cancelled ? 'Cancellation charge' : 'Total due'}
+          value={cancelled ? (t.cancellation_value ?? t.total_due) : t.total_due}
         />
+        <Figure label="Paid" value={t.paid} />
+        {third}
       </SimpleGrid>
       <Group gap="xs" mt={6}>
         <Text size="xs" c="dimmed">

@@ -3,7 +3,6 @@ import {
   Group,
   Modal,
   MultiSelect,
-  NumberInput,
   Paper,
   SimpleGrid,
   Stack,
@@ -13,7 +12,11 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import Decimal from 'decimal.js';
-import type { BookingDetail, BookingTourLine } from '../../../../shared/api/booking-edit';
+import {
+  type BookingDetail,
+  type BookingTourLine,
+  tourLineUpdateSchema,
+} from '../../../../shared/api/booking-edit';
 import {
   bookingTotals,
   money,
@@ -23,7 +26,8 @@ import {
 } from '../../../../shared/booking-totals';
 import { ApiError } from '../../../api/client';
 import { formatMoney } from '../../../lib/format';
-import { MoneyInput, SaveButton } from '../../../ui/form';
+import { MoneyInput, NumberField, SaveButton } from '../../../ui/form';
+import { zodField } from '../../../ui/zod-validate';
 import { useBookingChange } from '../booking-api';
 import { AirlineCostsEditor } from './AirlineCostsEditor';
 import { amountText, passengerName } from './booking-view';
@@ -65,10 +69,14 @@ export function TourLineEditModal({
       })),
     },
     validate: {
-      guests: (v) => (guestsOf(v) >= 1 && guestsOf(v) <= 99 ? null : 'Guests must be between 1 and 99.'),
-      price: (v) => (isAmount(v) ? null : 'Enter the price per guest.'),
+      // The shared contract's rules and messages ('Price must be at least 0.'), as the server's.
+      guests: zodField(tourLineUpdateSchema.shape.guests, amountText),
+      price: zodField(tourLineUpdateSchema.shape.price, amountText),
       airline_cost: {
-        flight_cost: (v) => (isAmount(v) ? null : 'Enter the flight cost.'),
+        flight_cost: zodField(
+          tourLineUpdateSchema.shape.airline_cost.unwrap().element.shape.flight_cost,
+          amountText,
+        ),
         file: (f) => (f && f.type !== 'application/pdf' ? 'The invoice must be a PDF file.' : null),
       },
     },
@@ -125,16 +133,8 @@ export function TourLineEditModal({
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="md">
-            <NumberInput
-              label="Guests"
-              min={1}
-              max={99}
-              allowDecimal={false}
-              allowNegative={false}
-              required
-              {...form.getInputProps('guests')}
-            />
-            <NumberInput
+            <NumberField label="Guests" min={1} max={99} required {...form.getInputProps('guests')} />
+            <NumberField
               label="Rooms"
               value={rooms}
               readOnly

@@ -16,10 +16,11 @@ type Open = { kind: 'edit' | 'accommodation'; id: number } | null;
 /**
  * Booking items (spec 1 §2 'Tour line'): one card per tour line; role 1 has Edit, Edit
  * Accommodation and Remove on each, and 'Add tour'. Removing asks first → POST
- * update-booking/remove-tour/{id} (the server moves balance_due and writes the history).
+ * update-booking/remove-tour/{id} (the server moves balance_due and writes the history). A
+ * cancelled booking's lines are read-only (issue #10; the server refuses them too).
  */
 export function TourLinesSection({ booking }: { booking: BookingDetail }) {
-  const mayChange = useCan('bookings.tours');
+  const mayChange = useCan('bookings.tours') && !booking.cancelled_at;
   const [open, setOpen] = useState<Open>(null);
   const remove = useBookingChange(booking, (line: BookingTourLine, b) =>
     api.post<{ message: string }>(`/update-booking/remove-tour/${line.id}`, {
@@ -59,16 +60,13 @@ export function TourLinesSection({ booking }: { booking: BookingDetail }) {
                   >
                     Edit
                   </Button>
-                  {/* A cancelled booking holds no rooms: nothing to move (the server refuses too). */}
-                  {!booking.cancelled_at && (
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      onClick={() => setOpen({ kind: 'accommodation', id: line.id })}
-                    >
-                      Edit Accommodation
-                    </Button>
-                  )}
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    onClick={() => setOpen({ kind: 'accommodation', id: line.id })}
+                  >
+                    Edit Accommodation
+                  </Button>
                   <Button
                     size="compact-sm"
                     variant="light"

@@ -33,8 +33,10 @@ const extra = (over: Partial<BookingExtra> = {}): BookingExtra => ({
 describe('extras (spec 1 §5: quantity minimum 1; per-person fixed to the passenger count)', () => {
   it('keeps the entered quantity, at least 1', () => {
     expect(extraQty({ for_per_person: false, qty: 3 }, 4)).toBe(3);
-    expect(extraQty({ for_per_person: false, qty: 0 }, 4)).toBe(1);
-    expect(extraQty({ for_per_person: false, qty: Number.NaN }, 0)).toBe(1);
+    // What was typed is kept for the schema to refuse, never raised to 1 (issue #10).
+    expect(extraQty({ for_per_person: false, qty: 0 }, 4)).toBe(0);
+    expect(extraQty({ for_per_person: false, qty: -2 }, 4)).toBe(-2);
+    expect(extraQty({ for_per_person: false, qty: Number.NaN }, 0)).toBeNaN();
   });
   it('fixes a per-person extra to the passenger count when passengers exist', () => {
     expect(extraQty({ for_per_person: true, qty: 1 }, 4)).toBe(4);
@@ -123,17 +125,13 @@ describe('discount preview (spec 1 §9 discount formula)', () => {
 });
 
 describe('payments', () => {
-  it('sends two decimals; a refund typed positive goes positive (the server stores it negative)', () => {
-    expect(paymentAmountToSend('bacs', '250')).toBe('250.00');
-    expect(paymentAmountToSend('bacs', 99.999)).toBe('100.00');
-    expect(paymentAmountToSend('cash', '-20')).toBe('-20.00');
-    expect(paymentAmountToSend('ecommpay-refund', '20.5')).toBe('20.50');
-    expect(paymentAmountToSend('ecommpay-refund', '-20.5')).toBe('20.50');
-    expect(paymentAmountToSend('bacs', '1,250.40')).toBe('1250.40');
-  });
-  it('leaves blank or unreadable input for the schema to report', () => {
-    expect(paymentAmountToSend('bacs', '')).toBe('');
-    expect(paymentAmountToSend('bacs', 'abc')).toBe('abc');
+  it('sends exactly what was typed: a minus sign is kept for the schema to refuse, never dropped', () => {
+    expect(paymentAmountToSend('250')).toBe('250');
+    expect(paymentAmountToSend('-400')).toBe('-400');
+    expect(paymentAmountToSend(20.5)).toBe('20.5');
+    expect(paymentAmountToSend(' 1,250.40 ')).toBe('1250.40');
+    expect(paymentAmountToSend('')).toBe('');
+    expect(paymentAmountToSend('abc')).toBe('abc');
   });
   it('shows refunds negative and totals what is listed', () => {
     const list = [

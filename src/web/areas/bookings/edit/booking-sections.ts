@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import type { BookingDetail, BookingExtra, PaymentMethod } from '../../../../shared/api/booking-edit';
 import { REFUND_METHODS } from '../../../../shared/api/booking-edit';
 import { discountAmount, extrasTotal, money } from '../../../../shared/booking-totals';
+import { poundsText } from '../../../../shared/money-text';
 
 /**
  * Pure rules of the booking edit screen's lower sections (spec 1 §5, §9): quantities of extras,
@@ -29,7 +30,8 @@ export interface ExtraDraft {
  */
 export function extraQty(extra: { for_per_person: boolean; qty: number }, passengerCount: number): number {
   if (extra.for_per_person && passengerCount > 0) return passengerCount;
-  return Math.max(1, Math.floor(Number.isFinite(extra.qty) ? extra.qty : 1));
+  // What was typed, even 0, -2 or a cleared box (NaN): the schema refuses it at the field (issue #10).
+  return extra.qty;
 }
 
 /** The booking's extras as an editable list, quantities already following the per-person rule. */
@@ -57,9 +59,13 @@ export function extrasPayload(draft: readonly ExtraDraft[], passengerCount: numb
 }
 
 /** Line total of one extra and the total of the list (spec 1 §9 'extras total = price times qty'), pounds. */
-export const extraLineTotal = (e: { price: string; qty: number }) => money(extrasTotal([e]));
+const countable = (e: { price: string; qty: number }) => ({
+  price: e.price,
+  qty: Number.isFinite(e.qty) ? e.qty : 0,
+});
+export const extraLineTotal = (e: { price: string; qty: number }) => money(extrasTotal([countable(e)]));
 export const extrasDraftTotal = (draft: readonly { price: string; qty: number }[]) =>
-  money(extrasTotal(draft));
+  money(extrasTotal(draft.map(countable)));
 
 /** True when the edited list differs from the booking's (ids, quantities or notes). */
 export function extrasChanged(draft: readonly ExtraDraft[], saved: readonly ExtraDraft[]): boolean {
@@ -122,25 +128,19 @@ export const discountTypeLabel = (penaltyType: number | boolean) =>
 
 /** The value of a discount as shown: '£10.00' or '10%'. */
 export function discountValueText(d: { value: string; penalty_type: number | boolean }): string {
-  if (d.penalty_type === 0 || d.penalty_type === false) return `£${new Decimal(d.value || 0).toFixed(2)}`;
+  if (d.penalty_type === 0 || d.penalty_type === false)
+    return poundsText(new Decimal(d.value || 0).toFixed(2));
   return `${new Decimal(d.value || 0).toString()}%`;
 }
 
 /**
- * The amount sent for a payment (POST payments payment_amount): what was typed, as decimal text
- * with 2 decimals. Refund methods (ecommpay-refund) are typed as a positive figure; the server
- * stores them negative, so a positive figure is sent (a typed minus sign is dropped). Blank or
- * unreadable text is returned as typed, for the schema to report.
+ * The amount sent for a payment or refund (POST payments payment_amount): exactly what was typed,
+ * without thousands separators — never re-signed or rounded (issue #10: a typed '-400' must be
+ * refused at the field, not recorded as £400.00). A refund is typed positive with the Refund
+ * switch on; the schema refuses anything not above 0 or with more than 2 decimals.
  */
-export function paymentAmountToSend(
-  method: PaymentMethod | null | undefined,
-  typed: string | number,
-): string {
-  const text = String(typed).trim().replace(/,/g, '');
-  if (text === '' || !/^-?\d*\.?\d+$|^-?\d+\.$/.test(text)) return text;
-  const d = new Decimal(text);
-  const amount = method && REFUND_METHODS.includes(method) ? d.abs() : d;
-  return amount.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+export function paymentAmountToSend(typed: string | number): string {
+  return String(typed).trim().replace(/,/g, '');
 }
 
 /** True for a payment that gave money back: a refund method or a negative amount. */

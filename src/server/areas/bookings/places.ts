@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { MESSAGES } from '../../../shared/api/booking-edit';
+import { type Db, queryRows } from '../../db/client';
+import { conflict } from '../../http/errors';
+
+/**
+ * Places on a departure (issue #10; spec 3 §3 tour_places / available_places): the effective
+ * places of an instance are its own `tour_places`, else its group's `available_places`, else the
+ * tour's `tour_places`; none set means no limit. Every guest of a tour line on the instance whose
+ * booking is not cancelled takes a place, whatever the booking's status.
+ */
+
+/** SQL: the effective places of instance `i` (aliases i, g, t: instance, group, tour). */
+export const EFFECTIVE_PLACES = sql`coalesce(i.tour_places, g.available_places, t.tour_places)`;
+
+/** SQL: the places taken on instance `instanceId`: guests of its lines on live bookings. */
+export const placesTaken = (instanceId: ReturnType<typeof sql>) => sql`(
+  select coalesce(sum(tb.guests), 0)::int from tour_bookings tb
+  join bookings b on b.id = tb.holiday_booking_id
+  where tb.tour_instance_id = ${instanceId} and b.cancelled_at is null)`;
+
+/**
+ * Claims places for more guests on departures, inside the booking's transaction: `wants` maps an
+ * instance id to the guests it adds. The instances' rows are locked (`for no key update`, in
+ * ascending id: the order every writer follows, before any room) and the places taken counted after
+ * the lock, so concurrent claims queue and each sees what the previous one booked: exactly the
+ * places left are sold. 409 naming the departure and the places left when the guests do not fit.
+ */
+export async function claimPlaces(tx: Db, wants: ReadonlyMap<number, number>) {
+  const ids = [...wants.entries()]
+    .filter(([, guests]) => guests > 0)
+    .map(([id]) => id)
+    .sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const heads = await queryRows<{ id: number; places: number | null; name: string; departure: string }>(
+    tx,
+    sql`select i.id, ${EFFECTIVE_PLACES} as places, t.name, i.departure_date::text as departure
+        from tour_instances i join tour_groups g on g.id = i.tour_group_id join tours t on t.id = i.tour_id
+        where i.id in (${list})
+        order by i.id
+        for no key update of i`,
+  );
+  const limited = heads.filter((h) => h.places !== null);
+  if (limited.length === 0) return;
+  // A new statement after the locks: under READ COMMITTED it sees every claim committed before.
+  const taken = await queryRows<{ id: number; taken: number }>(
+    tx,
+    sql`select tb.tour_instance_id as id, sum(tb.guests)::int as taken
+        from tour_bookings tb join bookings b on b.id = tb.holiday_booking_id
+        where tb.tour_instance_id in (${sql.join(
+          limited.map((h) => sql`${h.id}`),
+          sql`, `,
+        )}) and b.cancelled_at is null
+        group by tb.tour_instance_id`,
+  );
+  const takenOf = new Map(taken.map((r) => [r.id, r.taken]));
+  for (const h of limited) {
+    const left = Math.max(0, (h.places as number) - (takenOf.get(h.id) ?? 0));
+    if ((wants.get(h.id) ?? 0) > left) {
+      throw conflict(MESSAGES.placesLeft(h.name, h.departure.split('-').reverse().join('/'), left));
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, paymentMethodLabel } from './api/booking-edit';
+import { dateRangeProblem, END_AFTER_START_MESSAGE } from './api/common';
+import { poundsText } from './money-text';
+
+// Issue #10: money reads one way everywhere — screens and history comments ('history said
+// £1959.10') — and each payment method is spelled one way ('bacs' in history, 'BACS' in receipts).
+describe('poundsText: the one money formatter', () => {
+  it('writes pounds with thousands separators and two decimals', () => {
+    expect(poundsText('1959.1')).toBe('£1,959.10');
+    expect(poundsText('1959.10')).toBe('£1,959.10');
+    expect(poundsText(1048)).toBe('£1,048.00');
+    expect(poundsText('0')).toBe('£0.00');
+    expect(poundsText('1234567.89')).toBe('£1,234,567.89');
+    expect(poundsText('9999999999.99')).toBe('£9,999,999,999.99');
+  });
+
+  it('keeps the sign of a negative amount in front of the pound sign, and none on zero', () => {
+    expect(poundsText('-1959.10')).toBe('-£1,959.10');
+    expect(poundsText('-0.001')).toBe('£0.00');
+  });
+
+  it('rounds half away from zero on the text itself, never through a float', () => {
+    expect(poundsText('0.285')).toBe('£0.29');
+    expect(poundsText('1.005')).toBe('£1.01');
+    expect(poundsText('999.995')).toBe('£1,000.00');
+  });
+
+  it('gives nothing for nothing and returns other text as it is', () => {
+    expect(poundsText(null)).toBe('');
+    expect(poundsText(undefined)).toBe('');
+    expect(poundsText('')).toBe('');
+    expect(poundsText('n/a')).toBe('n/a');
+  });
+});
+
+describe('payment method labels', () => {
+  it('name every method once, as staff read them', () => {
+    expect(Object.keys(PAYMENT_METHOD_LABELS).sort()).toEqual([...PAYMENT_METHODS].sort());
+    expect(paymentMethodLabel('bacs')).toBe('BACS');
+    expect(paymentMethodLabel('ecommpay')).toBe('ECOMMPAY');
+    expect(paymentMethodLabel('ecommpay-refund')).toBe('ECOMMPAY refund');
+    expect(paymentMethodLabel('cheque')).toBe('Cheque');
+    // An old system's value is shown as stored.
+    expect(paymentMethodLabel('paypal')).toBe('paypal');
+  });
+});
+
+describe('dateRangeProblem', () => {
+  it('names an end before its start; the same day, or a blank end, is fine', () => {
+    expect(dateRangeProblem('2026-06-10', '2026-06-01')).toBe(END_AFTER_START_MESSAGE);
+    expect(END_AFTER_START_MESSAGE).toBe('End date should be after the start date.');
+    expect(dateRangeProblem('2026-06-10', '2026-06-10')).toBeNull();
+    expect(dateRangeProblem('2026-06-10', null)).toBeNull();
+    expect(dateRangeProblem(null, '2026-06-01')).toBeNull();
+  });
+});
