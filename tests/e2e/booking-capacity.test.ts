@@ -1,7 +1,9 @@
+import dayjs from 'dayjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BookingDetail, type BookingDetailAnswer, MESSAGES } from '../../src/shared/api/booking-edit';
+import { type BookingDetail, MESSAGES } from '../../src/shared/api/booking-edit';
 import type { InstanceDetail, InstanceRoomsAnswer } from '../../src/shared/api/tour-catalogue';
+import { loadBooking } from '../helpers/booking-screen';
 import { launchBrowser, screenshotFromTop } from '../helpers/browser';
 import { apiCall, apiToken, e2eUrl, signedInPage } from '../helpers/e2e';
 import { chooseOfferedRoom, dmy, findOffer, type Offer } from '../helpers/offers';
@@ -11,11 +13,6 @@ import { chooseOfferedRoom, dmy, findOffer, type Offer } from '../helpers/offers
 // Confirmed and Unconfirmed holding the booked rooms (8); a cancelled booking offers no Remove, Add
 // passenger, Add tour, extras or discounts changes and says why (9).
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
-
-async function loadBooking(token: string, id: number): Promise<BookingDetail> {
-  const { body } = await apiCall<BookingDetailAnswer>(token, 'GET', `/bookings/${id}`);
-  return body.data.booking[0];
-}
 
 /** A customer booking, not cancelled, with tours, from the middle of the demo list. */
 async function findBooking(token: string, start: number): Promise<BookingDetail> {
@@ -86,24 +83,11 @@ async function bookThrough(token: string, customerId: number, offer: Offer, gues
   return res.body.data.id;
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const longDate = (ymd: string) => {
-  const [y, m, d] = ymd.split('-').map(Number);
-  return { day: `${d} ${MONTHS[m - 1]} ${y}`, month: `${MONTHS[m - 1]} ${y}` };
-};
+/** A date as the calendar's day and month buttons name it: '26 May 2027', 'May 2027'. */
+const longDate = (ymd: string) => ({
+  day: dayjs(ymd).format('D MMMM YYYY'),
+  month: dayjs(ymd).format('MMMM YYYY'),
+});
 
 /** Picks the room screen's 'Dates shown' range in its calendar, month by month. */
 async function showDates(page: Page, from: string, to: string) {

@@ -161,11 +161,14 @@ export async function lockRoomNights(tx: Db, bookingId: number, more: readonly R
         ]
       : [],
   );
+  // The two sets are united inside the IN (each side walks its own index), never OR-ed in the
+  // outer WHERE, which would make the planner scan the whole table.
   await queryRows(
     tx,
     sql`select ra.id from room_availability ra
-        where ra.id in (select h.id from (${heldNights(bookingId)}) h)
-          ${extra.length ? sql`or ${sql.join(extra, sql` or `)}` : sql``}
+        where ra.id in (
+          select h.id from (${heldNights(bookingId)}) h
+          ${extra.length ? sql`union all select ra.id from room_availability ra where ${sql.join(extra, sql` or `)}` : sql``})
         order by ra.accommodation_room_id, ra.availability_date
         for update`,
   );
