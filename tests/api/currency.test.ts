@@ -117,7 +117,7 @@ describe.each(testDbKinds)('currency exchange rates on %s', (kind) => {
     const bad = await handle({ ...usd, exchange_rate: 0, start_date: shift(5), end_date: shift(1) });
     expect(bad.json().errors).toEqual({
       exchange_rate: ['The exchange rate must be greater than 0.'],
-      end_date: ['The end date may not be before the start date.'],
+      end_date: ['End date should be after the start date.'],
     });
     const text = await handle({ ...usd, exchange_rate: 'abc', short_name: 'GBP' });
     expect(text.json().errors).toEqual({

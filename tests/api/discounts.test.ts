@@ -210,8 +210,8 @@ describe.each(testDbKinds)('discounts and the tour list on %s', (kind) => {
       discount({ end_date: '2026-02-28', valid_to_date: '2025-10-31' }),
     );
     expect(dates.json().errors).toEqual({
-      end_date: ['The departure end date must not be before the departure start date.'],
-      valid_to_date: ['The valid to date must not be before the valid from date.'],
+      end_date: ['End date should be after the start date.'],
+      valid_to_date: ['End date should be after the start date.'],
     });
     const unknownTour = await call(
       'POST',

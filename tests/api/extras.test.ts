@@ -184,8 +184,8 @@ describe.each(testDbKinds)('extras on %s', (kind) => {
     });
     expect(dates.statusCode).toBe(422);
     expect(dates.json().errors).toEqual({
-      booking_end_date: ['The booking end date must not be before the booking start date.'],
-      end_date: ['The end date must not be before the start date.'],
+      booking_end_date: ['End date should be after the start date.'],
+      end_date: ['End date should be after the start date.'],
     });
     const links = await call('POST', '/extras', t.adminToken, { extra: extra(), airlines: [999999] });
     expect(links.statusCode).toBe(422);

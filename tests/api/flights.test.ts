@@ -227,7 +227,7 @@ describe.each(testDbKinds)('flights on %s', (kind) => {
       departure_time: '25:00',
     });
     expect(reversed.json().errors).toMatchObject({
-      end_date: ['The end date must not be before the start date.'],
+      end_date: ['End date should be after the start date.'],
       departure_time: ['Departure time must be a time, e.g. 09:30.'],
     });
   });

@@ -140,7 +140,7 @@ describe('settings, admin users, money and supplier screens', () => {
     await page.keyboard.press('Tab');
     await page.getByRole('button', { name: 'Create exchange rate' }).click();
     await expect
-      .poll(() => page.getByText('The end date may not be before the start date.').isVisible())
+      .poll(() => page.getByText('End date should be after the start date.').isVisible())
       .toBe(true);
     await page.getByLabel('End date').fill(`31/03/${y}`);
     await page.keyboard.press('Tab');

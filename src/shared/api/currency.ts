@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalId, optionalText, requiredText, ymdSchema } from './common';
+import { END_AFTER_START_MESSAGE, optionalId, optionalText, requiredText, ymdSchema } from './common';
 
 /** Sterling is the base currency: its rate is always 1 (spec 2 §9). */
 export const BASE_CURRENCY = {
@@ -68,7 +68,7 @@ export const currencyInput = z
         ctx.addIssue({
           code: 'custom',
           path: ['end_date'],
-          message: 'The end date may not be before the start date.',
+          message: END_AFTER_START_MESSAGE,
         });
       }
       if (v.flag === 'edit' && !v.currency_id) {

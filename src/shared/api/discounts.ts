@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { blankToUndefined, flagSchema, idSchema, requiredText } from './common';
+import { blankToUndefined, END_AFTER_START_MESSAGE, flagSchema, idSchema, requiredText } from './common';
 import { checkDateOrder, idList, requiredMoney, requiredYmd } from './extras';
 
 const flag = z.preprocess(blankToUndefined, flagSchema.optional()).transform((v) => v ?? false);
 
 export const DISCOUNT_PERCENT_MESSAGE = 'A percentage discount cannot be more than 100%.';
-export const DISCOUNT_DEPARTURE_DATES_MESSAGE =
-  'The departure end date must not be before the departure start date.';
-export const DISCOUNT_VALID_DATES_MESSAGE = 'The valid to date must not be before the valid from date.';
+export const DISCOUNT_DEPARTURE_DATES_MESSAGE = END_AFTER_START_MESSAGE;
+export const DISCOUNT_VALID_DATES_MESSAGE = END_AFTER_START_MESSAGE;
 export const DISCOUNT_ONE_TOUR_MESSAGE = 'An existing discount belongs to one tour; choose one.';
 /** The tour column of a discount without a tour (made before discounts were per tour). */
 export const DISCOUNT_NO_TOUR_LABEL = 'All tours (legacy)';

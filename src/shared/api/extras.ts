@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   blankToUndefined,
+  END_AFTER_START_MESSAGE,
   flagSchema,
   idSchema,
   moneySchema,
@@ -67,8 +68,8 @@ const extraFields = z.object({
   tour_id: optionalId,
 });
 
-export const EXTRA_BOOKING_DATES_MESSAGE = 'The booking end date must not be before the booking start date.';
-export const EXTRA_TRAVEL_DATES_MESSAGE = 'The end date must not be before the start date.';
+export const EXTRA_BOOKING_DATES_MESSAGE = END_AFTER_START_MESSAGE;
+export const EXTRA_TRAVEL_DATES_MESSAGE = END_AFTER_START_MESSAGE;
 
 /**
  * The body of POST extras and POST extras/{id} (spec 3 §7): `{extra: {...}, airlines: [ids],

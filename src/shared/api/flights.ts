@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { requiredValue } from './accommodation';
-import { blankToUndefined, flagSchema, idSchema, moneySchema, optionalText, ymdSchema } from './common';
+import {
+  blankToUndefined,
+  END_AFTER_START_MESSAGE,
+  flagSchema,
+  idSchema,
+  moneySchema,
+  optionalText,
+  ymdSchema,
+} from './common';
 
 /**
  * Catalogue flights (spec 3 §3 Flight (catalogue), §7 'Flights, airlines'). Times are the local
@@ -165,7 +173,7 @@ function checkDateRange(v: Record<string, unknown>, ctx: z.RefinementCtx, startK
     ctx.addIssue({
       code: 'custom',
       path: [endKey],
-      message: 'The end date must not be before the start date.',
+      message: END_AFTER_START_MESSAGE,
     });
   else if (daysBetween(a, b) + 1 > MAX_FLIGHT_RANGE_DAYS) {
     ctx.addIssue({

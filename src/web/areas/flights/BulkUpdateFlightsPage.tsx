@@ -3,6 +3,7 @@ import { TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
+import { END_AFTER_START_MESSAGE } from '../../../shared/api/common';
 import { WEEKDAYS } from '../../../shared/api/flights';
 import { ApiError, api } from '../../api/client';
 import { DateField } from '../../ui/DateField';
@@ -77,8 +78,7 @@ export function BulkUpdateFlightsPage() {
       if (!v.filter_flight_number.trim()) errors.filter_flight_number = 'Flight number is required.';
       if (!v.date_from) errors.date_from = 'Date from is required.';
       if (!v.date_to) errors.date_to = 'Date to is required.';
-      else if (v.date_from && v.date_to < v.date_from)
-        errors.date_to = 'The end date must not be before the start date.';
+      else if (v.date_from && v.date_to < v.date_from) errors.date_to = END_AFTER_START_MESSAGE;
       const changes = DETAIL_FIELDS.some((f) => v[f] !== '' && v[f] !== null);
       if (!changes) errors.flightDetails = 'Choose at least one detail to change.';
       return errors;

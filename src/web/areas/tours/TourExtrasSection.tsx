@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
+import { END_AFTER_START_MESSAGE } from '../../../shared/api/common';
 import type { TourDetail, TourExtraRow } from '../../../shared/api/tour-catalogue';
 import { api } from '../../api/client';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -52,7 +53,7 @@ export function TourExtrasSection({ tour, defaultOpen }: { tour: TourDetail; def
         !v
           ? 'End date is required.'
           : values.start_date && v < values.start_date
-            ? 'The end date must not be before the start date.'
+            ? END_AFTER_START_MESSAGE
             : null,
     },
   });
