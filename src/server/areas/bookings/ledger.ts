@@ -86,11 +86,12 @@ export async function recomputeBooking(tx: Db, id: number, { staffChange = true 
         cancellation_charge: string | null;
         agent_confirmed: boolean;
         old_tour_booking: unknown;
+        rooms_confirmed: boolean;
       }>(
         tx,
         sql`select agent_id, old_tour_booking, agent_comission_percent::text as agent_comission_percent,
                    booking_vat_percent::text as booking_vat_percent, cancelled_at,
-                   cancellation_charge::text as cancellation_charge, agent_confirmed
+                   cancellation_charge::text as cancellation_charge, agent_confirmed, rooms_confirmed
             from bookings where id = ${id}`,
       ),
     () =>
@@ -162,13 +163,18 @@ export async function recomputeBooking(tx: Db, id: number, { staffChange = true 
     agent_confirmed: b.agent_id !== null && b.agent_confirmed,
   });
   // The rooms it holds count as Confirmed or Unconfirmed by the new status (room-stock.ts).
-  await settleHeldRooms(tx, id, status);
+  const roomsConfirmed = await settleHeldRooms(
+    tx,
+    id,
+    { rooms_confirmed: b.rooms_confirmed, cancelled: b.cancelled_at !== null },
+    status,
+  );
   const departure = lines.length ? lines.map((l) => l.departure_date).sort()[0] : null;
   const [row] = await queryRows<{ version: number }>(
     tx,
     sql`update bookings set total_due = ${totals.total_due}, paid = ${totals.paid}, balance = ${totals.balance},
                non_commissionable_extras = ${totals.non_commissionable_extras}, status = ${status},
-               departure_date = ${departure}, version = version + 1, updated_at = now()
+               departure_date = ${departure}, rooms_confirmed = ${roomsConfirmed}, version = version + 1, updated_at = now()
                ${staffChange ? sql`, changes_accepted = 0, changes_reviewed = 0` : sql``}
         where id = ${id} returning version`,
   );

@@ -203,16 +203,17 @@ export async function moveHeldRooms(tx: Db, bookingId: number, toConfirmed: bool
 
 /**
  * After a change, files booking `bookingId`'s held rooms under its new `status` (ledger.ts
- * recomputeBooking): Confirmed or Paid → Confirmed, else Unconfirmed; moves them when that
- * changes and stores `rooms_confirmed`. A cancelled booking holds no rooms: only the flag drops.
+ * recomputeBooking, which read `held` from the booking row and stores the answer as
+ * `rooms_confirmed` in its own UPDATE): Confirmed or Paid → Confirmed, else Unconfirmed; the rooms
+ * move only when that changes. A cancelled booking holds no rooms: only the flag drops.
  */
-export async function settleHeldRooms(tx: Db, bookingId: number, status: string) {
+export async function settleHeldRooms(
+  tx: Db,
+  bookingId: number,
+  held: { rooms_confirmed: boolean; cancelled: boolean },
+  status: string,
+): Promise<boolean> {
   const confirmed = status === 'Confirmed' || status === 'Paid';
-  const [b] = await queryRows<{ rooms_confirmed: boolean; cancelled: boolean }>(
-    tx,
-    sql`select rooms_confirmed, cancelled_at is not null as cancelled from bookings where id = ${bookingId}`,
-  );
-  if (!b || b.rooms_confirmed === confirmed) return;
-  if (!b.cancelled) await moveHeldRooms(tx, bookingId, confirmed);
-  await tx.execute(sql`update bookings set rooms_confirmed = ${confirmed} where id = ${bookingId}`);
+  if (held.rooms_confirmed !== confirmed && !held.cancelled) await moveHeldRooms(tx, bookingId, confirmed);
+  return confirmed;
 }
