@@ -66,7 +66,7 @@ async function groupLines(db: Db, groupId: number, bookingIds: number[], lock = 
             bookingIds.map((id) => sql`${id}`),
             sql`, `,
           )})
-        order by tb.id ${lock ? sql`for update of tb, b` : sql``}`,
+        order by tb.holiday_booking_id, tb.id ${lock ? sql`for update of tb, b` : sql``}`,
   );
 }
 
@@ -235,15 +235,40 @@ export async function bulkUpdateAccommodation(
       ).map((r) => [r.id, r]),
     );
     const touched = new Set<number>();
-    for (const l of lines) {
+    const plan = lines.flatMap((l) => {
       const old = oldRooms.get(l.tour_room_id as number);
       const target = offered.get(moves.get(l.tour_room_id as number) as number);
-      if (!old || !target) continue;
+      if (!old || !target) return [];
       const oldNights =
         l.check_in_date && l.check_out_date
           ? nightsBetween(l.check_in_date, l.check_out_date)
           : stayNights(l.departure_date, old.check_in_day, old.check_out_day);
       const newNights = stayNights(l.departure_date, target.check_in_day, target.check_out_day);
+      return [{ l, old, target, oldNights, newNights }];
+    });
+    // Every night the moves touch, old and new, locked up front in the global order (accommodation
+    // room, then night) that booking changes follow (ARCHITECTURE.md 'One booking'), after the
+    // bookings and their lines (groupLines above): a booking saved meanwhile waits, never deadlocks.
+    const stays = plan.flatMap((m) => [
+      { room: m.old.accommodation_room_id, nights: m.oldNights },
+      { room: m.target.accommodation_room_id, nights: m.newNights },
+    ]);
+    const nightSets = stays
+      .filter((x) => x.nights.length)
+      .map(
+        (x) =>
+          sql`(accommodation_room_id = ${x.room} and availability_date in (${sql.join(
+            x.nights.map((n) => sql`${n}::date`),
+            sql`, `,
+          )}))`,
+      );
+    if (nightSets.length)
+      await queryRows(
+        tx,
+        sql`select id from room_availability where ${sql.join(nightSets, sql` or `)}
+            order by accommodation_room_id, availability_date for update`,
+      );
+    for (const { l, old, target, oldNights, newNights } of plan) {
       await moveAvailability(tx, old.accommodation_room_id, oldNights, l.rooms, l.rooms_confirmed);
       const ok = await moveAvailability(
         tx,
