@@ -56,6 +56,35 @@ describe('permission table on the server', () => {
     expect((await guarded.inject({ method: 'POST', url: '/api/details-like' })).statusCode).toBe(401);
   });
 
+  it('answers 401 and 403 before the body is parsed or validated (never 422 with the fields)', async () => {
+    const invalid = { holiday_booking_id: 'x', payment_amount: 'abc' };
+    const noToken = await t.app.inject({ method: 'POST', url: '/api/payments', payload: invalid });
+    expect(noToken.statusCode).toBe(401);
+    expect(noToken.json().errors).toBeUndefined();
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { ...bearer('forged-token'), 'content-type': 'application/json' },
+      payload: '{"not json',
+    });
+    expect(forged.statusCode).toBe(401);
+    const role2 = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/1/void',
+      headers: bearer(t.accountantToken),
+      payload: { reason: '' },
+    });
+    expect(role2.statusCode).toBe(403);
+    expect(role2.json().errors).toBeUndefined();
+    const role2Upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings/1/additional-documents',
+      headers: { ...bearer(t.accountantToken), 'content-type': 'multipart/form-data; boundary=cut' },
+      payload: '--cut\r\nContent-Disposition: form-data; name="files[0]"',
+    });
+    expect(role2Upload.statusCode).toBe(403);
+  });
+
   it('refuses to register a mutating route without a permission', async () => {
     const app = Fastify();
     await expect(

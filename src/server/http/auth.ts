@@ -28,7 +28,9 @@ export function bearerToken(req: FastifyRequest): string | undefined {
 
 /**
  * Installs the guard: every /api route needs a valid token (401 otherwise) unless marked public,
- * and a route's permission (from the one table) is checked against the user's role (403).
+ * and a route's permission (from the one table) is checked against the user's role (403). It runs
+ * in `onRequest`, before the body, query or upload is parsed or validated, so a caller without a
+ * token or the role never learns anything about the route's fields (422s).
  * Refuses at start-up any mutating route that declares neither `public` nor a `permission`.
  */
 export function installAuth(app: FastifyInstance, db: Db) {
@@ -49,7 +51,7 @@ export function installAuth(app: FastifyInstance, db: Db) {
   app.decorateRequest('user', null as unknown as StaffUser);
   app.decorateRequest('token', '');
 
-  app.addHook('preHandler', async (req) => {
+  app.addHook('onRequest', async (req) => {
     const config = req.routeOptions.config;
     if (config?.public || !req.url.startsWith('/api')) return;
     const token = bearerToken(req);
