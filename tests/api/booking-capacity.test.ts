@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { MESSAGES } from '../../src/shared/api/booking-edit';
-import { bearer, createTestContext, type TestContext } from '../helpers/app';
+import { createTestContext, type TestContext } from '../helpers/app';
+import { bookingCalls } from '../helpers/booking-calls';
 import { testDbKinds } from '../helpers/db';
 import { createAgent, createBookableInstance, createCustomer } from '../helpers/factories';
 
@@ -17,25 +18,8 @@ describe.each(testDbKinds)('capacity and stock on %s', (kind) => {
   afterAll(async () => t?.close());
 
   type Inst = Awaited<ReturnType<typeof createBookableInstance>>;
-  const call = (method: 'GET' | 'POST', url: string, payload?: object, token = t.adminToken) =>
-    t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload });
-  const detail = async (id: number) => {
-    const res = await call('GET', `/bookings/${id}`);
-    if (res.statusCode !== 200) throw new Error(`GET bookings/${id}: ${res.statusCode} ${res.body}`);
-    return res.json().data.booking[0];
-  };
-  const lineOf = (inst: Inst, guests = 2, rooms = Math.ceil(guests / 2)) => ({
-    tour_id: inst.tour.id,
-    tour_instance_id: inst.instance.id,
-    tour_room_id: inst.tourRoom.id,
-    guests,
-    rooms,
-  });
-  const newBooking = async (body: object) => {
-    const res = await call('POST', '/bookings', body);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data.id as number;
-  };
+  const { call, detail, lineOf, newBooking } = bookingCalls(() => t);
+
   /** A bookable departure of a twin room with `rooms` rooms a night and `places` on the instance. */
   const departure = async (places: number | null, rooms = 30) => {
     const inst = await createBookableInstance(t.db, { departure_date: '2027-06-01', rooms });

@@ -4,7 +4,8 @@ import { inTransaction, recomputeBooking } from '../../src/server/areas/bookings
 import { queryRows } from '../../src/server/db/client';
 import { MESSAGES } from '../../src/shared/api/booking-edit';
 import { bookingTotals } from '../../src/shared/booking-totals';
-import { bearer, createTestContext, type TestContext } from '../helpers/app';
+import { createTestContext, type TestContext } from '../helpers/app';
+import { bookingCalls } from '../helpers/booking-calls';
 import { testDbKinds } from '../helpers/db';
 import {
   createAgent,
@@ -23,8 +24,7 @@ describe.each(testDbKinds)('bookings on %s', (kind) => {
   });
   afterAll(async () => t?.close());
 
-  const call = (method: 'GET' | 'POST', url: string, payload?: object, token = t.adminToken) =>
-    t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload });
+  const { call, detail, lineOf, newBooking } = bookingCalls(() => t);
   const remaining = async (roomId: number) =>
     (
       await queryRows<{ r: number }>(
@@ -32,23 +32,6 @@ describe.each(testDbKinds)('bookings on %s', (kind) => {
         sql`select remaining_availability as r from room_availability where accommodation_room_id = ${roomId} order by availability_date`,
       )
     ).map((x) => x.r);
-  const detail = async (id: number) => {
-    const res = await call('GET', `/bookings/${id}`);
-    if (res.statusCode !== 200) throw new Error(`GET bookings/${id}: ${res.statusCode} ${res.body}`);
-    return res.json().data.booking[0];
-  };
-  const lineOf = (inst: Awaited<ReturnType<typeof createBookableInstance>>, guests = 2, rooms = 1) => ({
-    tour_id: inst.tour.id,
-    tour_instance_id: inst.instance.id,
-    tour_room_id: inst.tourRoom.id,
-    guests,
-    rooms,
-  });
-  const newBooking = async (body: object) => {
-    const res = await call('POST', '/bookings', body);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data.id as number;
-  };
 
   it('refuses a booking without a tour, without a party, or with rooms that do not fit the guests', async () => {
     const c = await createCustomer(t.db);

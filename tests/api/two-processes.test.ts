@@ -33,36 +33,45 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     await drop?.().catch(() => {});
   });
 
-  it('sells the last room once when 50 attempts arrive at both processes at the same time', async () => {
+  /** Signs in the first admin on process a; answers the token. */
+  const signIn = async () => {
     const login = await fetch(`${a.url}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'first.admin@test.test', password: 'first-admin-pass' }),
     });
-    const { Token } = await login.json();
-    const customer = await createCustomer(db);
-    const inst = await createBookableInstance(db, { rooms: 1 });
-    const body = JSON.stringify({
-      customer_id: customer.id,
-      tour_bookings: [
-        {
-          tour_id: inst.tour.id,
-          tour_instance_id: inst.instance.id,
-          tour_room_id: inst.tourRoom.id,
-          guests: 2,
-          rooms: 1,
-        },
-      ],
-    });
-    const statuses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
+    return (await login.json()).Token as string;
+  };
+  /** Sends the same booking `n` times at once, alternately to each process; answers status and message. */
+  const raceBookings = (token: string, n: number, booking: object) =>
+    Promise.all(
+      Array.from({ length: n }, (_, i) =>
         fetch(`${(i % 2 ? a : b).url}/api/bookings`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${Token}`, 'content-type': 'application/json' },
-          body,
-        }).then((r) => r.status),
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(booking),
+        }).then(async (r) => ({ status: r.status, message: (await r.json()).message as string })),
       ),
     );
+
+  it('sells the last room once when 50 attempts arrive at both processes at the same time', async () => {
+    const Token = await signIn();
+    const customer = await createCustomer(db);
+    const inst = await createBookableInstance(db, { rooms: 1 });
+    const statuses = (
+      await raceBookings(Token, 50, {
+        customer_id: customer.id,
+        tour_bookings: [
+          {
+            tour_id: inst.tour.id,
+            tour_instance_id: inst.instance.id,
+            tour_room_id: inst.tourRoom.id,
+            guests: 2,
+            rooms: 1,
+          },
+        ],
+      })
+    ).map((x) => x.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
     const nights = await queryRows<{ r: number }>(
@@ -73,16 +82,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
   });
 
   it('sells exactly the places left when 40 one-guest bookings of a 9-place departure arrive at both processes', async () => {
-    const login = await fetch(`${a.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'first.admin@test.test', password: 'first-admin-pass' }),
-    });
-    const { Token } = await login.json();
+    const Token = await signIn();
     const customer = await createCustomer(db);
     const inst = await createBookableInstance(db, { rooms: 50 });
     await db.execute(sql`update tour_instances set tour_places = 9 where id = ${inst.instance.id}`);
-    const body = JSON.stringify({
+    const answers = await raceBookings(Token, 40, {
       customer_id: customer.id,
       tour_bookings: [
         {
@@ -94,15 +98,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
         },
       ],
     });
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
-        fetch(`${(i % 2 ? a : b).url}/api/bookings`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${Token}`, 'content-type': 'application/json' },
-          body,
-        }).then(async (r) => ({ status: r.status, message: (await r.json()).message as string })),
-      ),
-    );
     expect(answers.filter((x) => x.status === 200)).toHaveLength(9);
     const refused = answers.filter((x) => x.status === 409);
     expect(refused).toHaveLength(31);
