@@ -27,6 +27,9 @@ export interface LockedBooking {
   changes_accepted: number;
   departure_date: string | null;
   created_at: string;
+  /** The stored money as of the lock (pounds): what payments check against. */
+  total_due: string;
+  paid: string;
 }
 
 /** Runs `fn` in a transaction on a Db-typed handle (Drizzle's tx type is narrower than Db). */
@@ -43,7 +46,7 @@ export async function lockBooking(tx: Db, id: number, version?: number): Promise
     tx,
     sql`select id, version, booking_ref, customer_id, agent_id, affiliate_id, cancelled_at,
                cancellation_charge::text as cancellation_charge, agent_confirmed, changes_accepted,
-               departure_date::text as departure_date, created_at
+               departure_date::text as departure_date, created_at, total_due::text as total_due, paid::text as paid
         from bookings where id = ${id} for update`,
   );
   if (!b) throw notFound('Booking not found.');

@@ -1,17 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paymentSchema, paymentVoidSchema, REFUND_METHODS } from '../../../shared/api/booking-edit';
+import { poundsText } from '../../../shared/money-text';
 import { HttpError } from '../../http/errors';
 import { idParams } from '../../http/params';
 import { ok } from '../../http/respond';
 import type { AreaDeps } from '../deps';
 import { parseJsonLosslessly, verifyCallback } from './ecommpay';
-import {
-  applyEcommpayCallback,
-  poundsText,
-  recordPayment,
-  startEcommpayPayment,
-  voidPayment,
-} from './service';
+import { applyEcommpayCallback, recordPayment, startEcommpayPayment, voidPayment } from './service';
 
 /**
  * Payments (spec 1 §7 POST payments, §4 'Card payment widget'): record a transaction, or open the

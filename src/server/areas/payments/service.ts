@@ -9,7 +9,7 @@ import {
   REFUND_METHODS,
 } from '../../../shared/api/booking-edit';
 import { overpaymentBy } from '../../../shared/booking-totals';
-import { poundsText as moneyText } from '../../../shared/money-text';
+import { poundsText } from '../../../shared/money-text';
 import type { Config } from '../../config';
 import { type Db, queryRows } from '../../db/client';
 import { HttpError, notFound, validationError } from '../../http/errors';
@@ -22,8 +22,8 @@ import { type EcommpayWidgetParams, fromMinorUnits, widgetParams } from './ecomm
  * ECOMMPAY are recorded only when the gateway's signed callback reports success, exactly once.
  */
 
-/** '£1,048.00' from pounds as decimal text (the sign dropped). */
-export const poundsText = (amount: string | Decimal) => moneyText(new Decimal(amount).abs().toFixed(2));
+/** '£1,048.00' from pounds as decimal text, the sign dropped (history says 'Refund recorded'). */
+const unsignedPounds = (amount: string | Decimal) => poundsText(new Decimal(amount).abs());
 
 /**
  * The amount as stored: a refund (`refund` true, or a refund method in REFUND_METHODS) is stored
@@ -34,34 +34,27 @@ export function storedAmount(method: PaymentMethod, amount: string, refund = fal
   return refund || REFUND_METHODS.includes(method) ? d.neg().toFixed(2) : d.toFixed(2);
 }
 
-/** The booking's money as it stands, read inside the caller's transaction (booking locked). */
-async function standing(tx: Db, bookingId: number) {
-  const [b] = await queryRows<{
-    total_due: string;
-    paid: string;
-    cancelled_at: string | null;
-    charge: string | null;
-  }>(
-    tx,
-    sql`select total_due::text as total_due, paid::text as paid, cancelled_at, cancellation_charge::text as charge
-        from bookings where id = ${bookingId}`,
-  );
-  if (!b) throw notFound('Booking not found.');
+/** What is owed on a booking as its row stands: total due and paid, and the cancellation value once cancelled. */
+function standing(b: {
+  total_due: string;
+  paid: string;
+  cancelled_at: string | null;
+  cancellation_charge: string | null;
+}) {
   return {
     total_due: b.total_due,
     paid: b.paid,
-    cancellation_value: b.cancelled_at ? (b.charge ?? b.total_due) : null,
+    cancellation_value: b.cancelled_at ? (b.cancellation_charge ?? b.total_due) : null,
   };
 }
 
 /**
- * The money rules of a new payment or refund on a locked booking (issue #10): a refund may not
- * exceed what has been paid (422 on payment_amount); a payment beyond what is owed needs
- * `allowOverpayment` (422 with PAYMENT_MESSAGES.overpaymentQuestion, field payment_amount).
- * Answers the part beyond the balance ('0.00' when none).
+ * The money rules of a new payment or refund (issue #10), against the booking as it stands (`now`,
+ * read under its lock): a refund may not exceed what has been paid (422 on payment_amount); a
+ * payment beyond what is owed needs `allowOverpayment` (422 with PAYMENT_MESSAGES.overpaymentQuestion,
+ * field payment_amount). Answers the part beyond the balance ('0.00' when none).
  */
-async function checkAmount(tx: Db, bookingId: number, stored: string, allowOverpayment: boolean) {
-  const now = await standing(tx, bookingId);
+function checkAmount(now: ReturnType<typeof standing>, stored: string, allowOverpayment: boolean) {
   const amount = new Decimal(stored);
   if (amount.isNegative()) {
     if (amount.abs().gt(now.paid)) {
@@ -106,7 +99,7 @@ export async function insertPayment(
     userId: p.userId,
     type: 'Payment',
     action: refund ? 'Refund recorded' : 'Payment recorded',
-    comment: `${poundsText(p.amount)} by ${PAYMENT_METHOD_LABELS[p.method]}${ref}${p.note ? ` ${p.note}` : ''}`,
+    comment: `${unsignedPounds(p.amount)} by ${PAYMENT_METHOD_LABELS[p.method]}${ref}${p.note ? ` ${p.note}` : ''}`,
   });
   const { version } = await recomputeBooking(tx, p.bookingId, { staffChange: false });
   return { paymentId: row.id, version };
@@ -127,8 +120,8 @@ export async function recordPayment(
 ): Promise<{ version: number; overpaid: string }> {
   const amount = storedAmount(input.payment_method, input.payment_amount, input.is_refund === true);
   return inTransaction(db, async (tx) => {
-    await lockBooking(tx, input.holiday_booking_id, input.version);
-    const over = await checkAmount(tx, input.holiday_booking_id, amount, input.allow_overpayment === true);
+    const b = await lockBooking(tx, input.holiday_booking_id, input.version);
+    const over = checkAmount(standing(b), amount, input.allow_overpayment === true);
     const { version } = await insertPayment(tx, {
       bookingId: input.holiday_booking_id,
       method: input.payment_method,
@@ -160,7 +153,7 @@ export async function voidPayment(
   );
   if (!found) throw notFound('Receipt not found.');
   return inTransaction(db, async (tx) => {
-    await lockBooking(tx, found.holiday_booking_id, input.version);
+    const b = await lockBooking(tx, found.holiday_booking_id, input.version);
     const [p] = await queryRows<{
       id: number;
       payment_method: PaymentMethod;
@@ -179,9 +172,8 @@ export async function voidPayment(
     if (!p) throw notFound('Receipt not found.');
     if (p.voided_at) throw new HttpError(422, PAYMENT_MESSAGES.alreadyVoided);
     if (p.reverses_payment_id !== null) throw new HttpError(422, PAYMENT_MESSAGES.reversalNotVoidable);
-    const now = await standing(tx, found.holiday_booking_id);
     const reversal = new Decimal(p.payment_amount).neg();
-    if (new Decimal(now.paid).plus(reversal).isNegative())
+    if (new Decimal(b.paid).plus(reversal).isNegative())
       throw new HttpError(422, PAYMENT_MESSAGES.voidWouldGoNegative);
     const [row] = await queryRows<{ id: number }>(
       tx,
@@ -199,7 +191,7 @@ export async function voidPayment(
       userId,
       type: 'Payment',
       action: refund ? 'Refund voided' : 'Receipt voided',
-      comment: `${poundsText(p.payment_amount)} by ${PAYMENT_METHOD_LABELS[p.payment_method]} of ${p.created_at}${
+      comment: `${unsignedPounds(p.payment_amount)} by ${PAYMENT_METHOD_LABELS[p.payment_method]} of ${p.created_at}${
         p.transaction_id ? ` (ref ${p.transaction_id})` : ''
       } voided: ${input.reason}`,
     });
@@ -240,14 +232,20 @@ export async function startEcommpayPayment(
     customer_id: number | null;
     agent_id: number | null;
     email: string | null;
+    total_due: string;
+    paid: string;
+    cancelled_at: string | null;
+    cancellation_charge: string | null;
   }>(
     db,
-    sql`select b.id, b.booking_ref, b.customer_id, b.agent_id, coalesce(c.email, a.email) as email
+    sql`select b.id, b.booking_ref, b.customer_id, b.agent_id, coalesce(c.email, a.email) as email,
+               b.total_due::text as total_due, b.paid::text as paid, b.cancelled_at,
+               b.cancellation_charge::text as cancellation_charge
         from bookings b left join customers c on c.id = b.customer_id left join agents a on a.id = b.agent_id
         where b.id = ${input.holiday_booking_id}`,
   );
   if (!b) throw notFound('Booking not found.');
-  await checkAmount(db, b.id, amount, input.allow_overpayment === true);
+  checkAmount(standing(b), amount, input.allow_overpayment === true);
   const reference = b.booking_ref ?? `B${b.id}`;
   const paymentId = `${reference}-${randomBytes(6).toString('hex')}`;
   await db.execute(
@@ -317,7 +315,7 @@ export async function applyEcommpayCallback(db: Db, body: Record<string, unknown
     const minor = text(sum.amount);
     const reported = minor !== null && /^\d+$/.test(minor) ? fromMinorUnits(minor) : null;
     const amount = reported && new Decimal(reported).gt(0) ? reported : row.amount;
-    const asked = new Decimal(row.amount).eq(amount) ? '' : `(asked ${poundsText(row.amount)})`;
+    const asked = new Decimal(row.amount).eq(amount) ? '' : `(asked ${unsignedPounds(row.amount)})`;
     const { paymentId: recordId } = await insertPayment(tx, {
       bookingId: found.holiday_booking_id,
       method: 'ecommpay',

@@ -7,6 +7,7 @@ import { formatMoney } from '../../../lib/format';
 import { NumberField } from '../../../ui/form';
 import { useCan } from '../../../ui/permissions';
 import { QueryProblem } from '../../../ui/QueryProblem';
+import { zodField } from '../../../ui/zod-validate';
 import { bookingKeys, useBookingChange } from '../booking-api';
 import {
   type ExtraDraft,
@@ -18,6 +19,9 @@ import {
   extrasPayload,
 } from './booking-sections';
 import { SectionEmpty } from './section-kit';
+
+/** An extra's quantity rule, from the shared schema the server applies (refused, never raised). */
+const qtyRule = zodField<number>(extraQtySchema);
 
 /** An extra the booking may take (POST extras/get-booking/extra). */
 interface AvailableExtra {
@@ -287,9 +291,9 @@ function AddExtra({
           onClick={() => {
             if (!chosen) return;
             // The quantity as the server will check it (extrasUpdateSchema): refused here, never raised.
-            const checked = extraQtySchema.safeParse(shownQty);
-            if (!checked.success) {
-              setQtyError(checked.error.issues[0]?.message ?? 'Quantity must be at least 1.');
+            const problem = qtyRule(shownQty);
+            if (problem) {
+              setQtyError(problem);
               return;
             }
             onAdd({

@@ -9,9 +9,13 @@ import {
 import { ApiError, api } from '../../../api/client';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useCan } from '../../../ui/permissions';
+import { zodField } from '../../../ui/zod-validate';
 import { useBookingChange } from '../booking-api';
 import { isRefund, paymentsTotal, shownPaymentAmount } from './booking-sections';
 import { SectionEmpty } from './section-kit';
+
+/** The void reason's rule, from the shared schema the server applies. */
+const reasonRule = zodField<string>(paymentVoidSchema.shape.reason);
 
 /**
  * 'Void receipt' (issue #10; role 1 — 'payments.void'): asks for the reason, then POST
@@ -30,12 +34,12 @@ function VoidReceipt({ booking, payment }: { booking: BookingDetail; payment: Bo
   );
   const what = `${formatMoney(shownPaymentAmount(payment))} by ${paymentMethodLabel(payment.payment_method)} of ${formatDateTime(payment.created_at)}`;
   const submit = () => {
-    const parsed = paymentVoidSchema.shape.reason.safeParse(reason);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Reason is required.');
+    const problem = reasonRule(reason);
+    if (problem) {
+      setError(problem);
       return;
     }
-    voidIt.mutate(parsed.data, {
+    voidIt.mutate(reason.trim(), {
       onError: (err) => setError(err instanceof ApiError ? (err.fieldErrors.reason ?? err.message) : null),
     });
   };
