@@ -1,9 +1,13 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction, recomputeBooking } from '../../src/server/areas/bookings/ledger';
 import { queryRows } from '../../src/server/db/client';
 import { MESSAGES } from '../../src/shared/api/booking-edit';
 import { bookingTotals } from '../../src/shared/booking-totals';
+import { poundsText } from '../../src/shared/money-text';
 import { createTestContext, type TestContext } from '../helpers/app';
 import { bookingCalls } from '../helpers/booking-calls';
 import { testDbKinds } from '../helpers/db';
@@ -423,6 +427,10 @@ describe.each(testDbKinds)('bookings on %s', (kind) => {
     const mail = await outboxMessages(t.dataDir, 'accept.me@example.test');
     expect(mail).toHaveLength(1);
     expect(mail[0].text).toContain(`The changes to your booking`);
+    // Read back with a real MIME parser: the total due is the stored figure, written as staff read money.
+    const parsed = await simpleParser(await readFile(path.join(t.dataDir, 'outbox', mail[0].file)));
+    expect(parsed.text).toContain(`Total due: ${poundsText(b.total_due)}`);
+    expect(parsed.html || '').toContain(`Total due: ${poundsText(b.total_due)}`);
     await call('POST', '/update-booking/update-special-request', {
       holiday_booking_id: id,
       special_req: 'Sea view please',
