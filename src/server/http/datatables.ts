@@ -1,63 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { type Db, queryRows } from '../db/client';
 import { validationError } from './errors';
 
-/**
- * The DataTables server-side protocol (DESIGN.md §4). Requests carry draw, start, length,
- * search[value], order[i][column|dir] and columns[i][data|name|searchable|orderable|search];
- * answers are `{draw, recordsTotal, recordsFiltered, data}`. Parsed with qs, so brackets arrive
- * as nested objects/arrays.
- */
-const columnSchema = z.object({
-  data: z.string().max(100).optional(),
-  name: z.string().max(100).optional(),
-  searchable: z.string().optional(),
-  orderable: z.string().optional(),
-  search: z.object({ value: z.string().optional(), regex: z.string().optional() }).optional(),
-});
+export {
+  type DataTablesRequest,
+  dataTablesRequestSchema,
+  dataTablesShape,
+} from '../../shared/api/datatables';
 
-const intString = (label: string) =>
-  z.union([z.string(), z.number()]).transform((v, ctx) => {
-    const n = typeof v === 'number' ? v : Number(v);
-    if (!Number.isInteger(n)) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be a whole number.` });
-      return z.NEVER;
-    }
-    return n;
-  });
-
-/** The protocol's own fields; an area extends it with its filters (`.extend({...})`). */
-export const dataTablesShape = {
-  draw: intString('draw').pipe(z.number().int().min(0)).optional(),
-  start: intString('start').pipe(z.number().int().min(0, 'start must be 0 or more.')).optional(),
-  length: intString('length')
-    .pipe(
-      z
-        .number()
-        .int()
-        .min(-1, 'length must be -1 (All) or a positive number.')
-        .max(500, 'length may be at most 500.'),
-    )
-    .optional(),
-  search: z.object({ value: z.string().max(200).optional(), regex: z.string().optional() }).optional(),
-  order: z
-    .array(
-      z.object({
-        column: intString('order column').pipe(z.number().int().min(0)),
-        dir: z.enum(['asc', 'desc']).default('asc'),
-        name: z.string().optional(),
-      }),
-    )
-    .max(5)
-    .optional(),
-  columns: z.array(columnSchema).max(50).optional(),
-  /** jQuery's cache-buster. */
-  _: z.string().optional(),
-};
-
-export const dataTablesRequestSchema = z.strictObject(dataTablesShape);
-export type DataTablesRequest = z.infer<typeof dataTablesRequestSchema>;
+import type { DataTablesRequest } from '../../shared/api/datatables';
 
 export interface TablePage {
   draw: number;
@@ -117,7 +68,7 @@ export function resolveTablePage(
 }
 
 /** The protocol's answer. */
-export function tableAnswer<T>(page: TablePage, total: number, filtered: number, data: T[]) {
+export function tablePageAnswer<T>(page: TablePage, total: number, filtered: number, data: T[]) {
   return { draw: page.draw, recordsTotal: total, recordsFiltered: filtered, data };
 }
 
@@ -171,5 +122,5 @@ export async function runSimpleTable<Row extends Record<string, unknown>>(
       : Promise.resolve(undefined),
   ]);
   const totalN = Number(total[0]?.n ?? 0);
-  return tableAnswer(page, totalN, filtered ? Number(filtered[0]?.n ?? 0) : totalN, rows);
+  return tablePageAnswer(page, totalN, filtered ? Number(filtered[0]?.n ?? 0) : totalN, rows);
 }

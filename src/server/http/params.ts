@@ -1,5 +1,2 @@
-import { z } from 'zod';
-import { idSchema } from '../../shared/api/common';
-
-/** Route params `{id}` of every `…/:id` route: a positive integer id (422 otherwise). */
-export const idParams = z.object({ id: idSchema });
+/** Route params `{id}`: the one definition lives in the contract (src/shared/api/params.ts). */
+export { idParams } from '../../shared/api/params';

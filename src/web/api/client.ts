@@ -1,4 +1,14 @@
 import { notifications } from '@mantine/notifications';
+import qs from 'qs';
+import type { z } from 'zod';
+import {
+  type AnswerOf,
+  type Endpoint,
+  type FileAnswer,
+  fileAnswer,
+  fillPath,
+  type Sent,
+} from '../../shared/api/contract';
 import { clearSession, getToken } from './session';
 
 /**
@@ -55,14 +65,13 @@ export function setUnauthorizedHandler(handler: () => void): void {
 export type QueryValue = string | number | boolean | null | undefined;
 export type Query = Record<string, QueryValue>;
 
-/** Serialises a flat query; keys may carry brackets (`order[0][dir]`). null/undefined are left out. */
-export function toQueryString(query: Query | undefined): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null) params.append(key, String(value));
-  }
-  const qs = params.toString();
-  return qs ? `?${qs}` : '';
+/**
+ * Serialises a query: flat keys may carry brackets (`order[0][dir]`), nested objects and arrays
+ * are written in the same bracket form (qs, as the server parses it). null/undefined are left out.
+ */
+export function toQueryString(query: object | undefined): string {
+  const text = qs.stringify(query ?? {}, { skipNulls: true, arrayFormat: 'indices', encodeValuesOnly: true });
+  return text ? `?${text}` : '';
 }
 
 type Envelope = {
@@ -89,8 +98,8 @@ function fallbackMessage(status: number): string {
 }
 
 interface RequestOptions {
-  method: 'GET' | 'POST' | 'PUT';
-  query?: Query;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: object;
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -142,7 +151,65 @@ async function request<T>(path: string, { method, query, body, signal }: Request
   return parsed as T;
 }
 
+/** Builds a multipart body: Blobs as files, objects as JSON text, null/undefined left out. */
+function toFormData(fields: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined || value === null) continue;
+    if (value instanceof Blob) form.append(key, value, value instanceof File ? value.name : key);
+    else if (Array.isArray(value) && value.every((v) => v instanceof Blob)) {
+      for (const file of value) form.append(key, file, file instanceof File ? file.name : key);
+    } else if (typeof value === 'object') form.append(key, JSON.stringify(value));
+    else form.append(key, String(value));
+  }
+  return form;
+}
+
+/** The arguments of `api.call(endpoint, …)`: params when the path has any, query, body. */
+export type CallArgs<E extends Endpoint> = {
+  query?: Sent<E['query']>;
+  body?: E['multipart'] extends true ? Record<string, unknown> : Sent<E['body']>;
+  signal?: AbortSignal;
+  /** Downloads only: the name to save under when the server sends none. */
+  fallbackName?: string;
+} & (E['params'] extends z.ZodType ? { params: Sent<E['params']> } : { params?: undefined });
+
+/** What `api.call` resolves to: the typed answer, or the saved file's name for a download. */
+export type CallResult<E extends Endpoint> = E['answer'] extends FileAnswer ? string : AnswerOf<E>;
+
+type CallRest<E extends Endpoint> = E['params'] extends z.ZodType
+  ? [args: CallArgs<E>]
+  : [args?: CallArgs<E>];
+
+/**
+ * Calls an endpoint of the contract (src/shared/api/<area>.ts): the path is filled from `params`,
+ * the query and body are typed by its request schemas and the answer by its answer schema. A
+ * multipart endpoint sends `body` as form data; a file endpoint saves the file (see `download`).
+ */
+async function call<E extends Endpoint>(endpoint: E, ...[args]: CallRest<E>): Promise<CallResult<E>> {
+  const a = (args ?? {}) as CallArgs<Endpoint> & { params?: Record<string, unknown> };
+  const path = fillPath(endpoint.path, a.params);
+  if (endpoint.answer === fileAnswer) {
+    const name = await api.download(path, {
+      method: endpoint.method === 'GET' ? 'GET' : 'POST',
+      body: a.body,
+      query: a.query as Query | undefined,
+      fallbackName: a.fallbackName,
+    });
+    return name as CallResult<E>;
+  }
+  const body = endpoint.multipart && a.body ? toFormData(a.body as Record<string, unknown>) : a.body;
+  return request<CallResult<E>>(path, {
+    method: endpoint.method,
+    query: a.query as object,
+    body,
+    signal: a.signal,
+  });
+}
+
 export const api = {
+  /** Calls an endpoint of the contract; the preferred way (types come from the shared schemas). */
+  call,
   /** GET `path` with a flat query (bracketed keys allowed). */
   get: <T>(path: string, query?: Query, signal?: AbortSignal) =>
     request<T>(path, { method: 'GET', query, signal }),
@@ -152,16 +219,8 @@ export const api = {
   /** PUT `path` with a JSON body. */
   put: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body }),
   /** POST multipart/form-data (uploads); `fields` values that are objects go as JSON text. */
-  upload: <T>(path: string, fields: Record<string, unknown>) => {
-    const form = new FormData();
-    for (const [key, value] of Object.entries(fields)) {
-      if (value === undefined || value === null) continue;
-      if (value instanceof Blob) form.append(key, value, value instanceof File ? value.name : key);
-      else if (typeof value === 'object') form.append(key, JSON.stringify(value));
-      else form.append(key, String(value));
-    }
-    return request<T>(path, { method: 'POST', body: form });
-  },
+  upload: <T>(path: string, fields: Record<string, unknown>) =>
+    request<T>(path, { method: 'POST', body: toFormData(fields) }),
   /**
    * Fetches a file and saves it in the browser under the server's Content-Disposition name (or
    * `fallbackName`). A non-200 answer is read as the envelope and thrown as an ApiError

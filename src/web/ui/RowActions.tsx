@@ -2,6 +2,7 @@ import { ActionIcon, Anchor, Group, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import type { Endpoint } from '../../shared/api/contract';
 import type { Permission } from '../../shared/permissions';
 import { api } from '../api/client';
 import { confirmDelete } from './confirm';
@@ -22,24 +23,28 @@ export function EditLink({ to, permission, label }: { to: string; permission?: P
 }
 
 /**
- * A row's delete action: asks `confirmMessage` (the spec's words), POSTs `endpoint`, shows the
- * server's message (green on success; red, e.g. 'in use', on refusal) and calls `onDeleted`.
+ * A row's delete action: asks `confirmMessage` (the spec's words), calls `endpoint` (the
+ * contract's delete call, with `params` such as `{ id }`), shows the server's message (green on
+ * success; red, e.g. 'in use', on refusal) and calls `onDeleted`.
  */
 export function DeleteAction({
   endpoint,
+  params,
   body,
   confirmMessage,
   onDeleted,
   label = 'Delete',
 }: {
-  endpoint: string;
+  endpoint: Endpoint;
+  params?: Record<string, string | number>;
   body?: unknown;
   confirmMessage: string;
   onDeleted?: () => void;
   label?: string;
 }) {
   const mutation = useMutation({
-    mutationFn: () => api.post<{ message?: string }>(endpoint, body),
+    mutationFn: () =>
+      (api.call as (e: Endpoint, a: unknown) => Promise<{ message?: string }>)(endpoint, { params, body }),
     onSuccess: (answer) => {
       notifications.show({ color: 'green', message: answer?.message ?? 'Deleted.' });
       onDeleted?.();

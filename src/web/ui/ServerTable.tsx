@@ -10,6 +10,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import type { Endpoint } from '../../shared/api/contract';
 import { api } from '../api/client';
 import {
   buildTableQuery,
@@ -39,10 +40,13 @@ export interface ServerTableHandle {
 }
 
 export interface ServerTableProps<T> {
-  /** API path of the table, e.g. '/bookings/table'. */
-  endpoint: string;
-  /** GET (the default) sends the request as a query; POST as a JSON body with brackets nested. */
-  method?: 'GET' | 'POST';
+  /**
+   * The table's endpoint of the contract (e.g. `resortsApi.table`); its method decides whether the
+   * request goes as a query (GET) or a JSON body with brackets nested (POST).
+   */
+  endpoint: Endpoint;
+  /** Path parameters of the endpoint (e.g. `{ id }` of a booking's history). */
+  params?: Record<string, string | number>;
   /** Puts the table's query under an area's key (e.g. a booking's history) so invalidating it reloads. */
   queryKeyPrefix?: readonly unknown[];
   columns: ServerTableColumn<T>[];
@@ -73,7 +77,7 @@ export interface ServerTableProps<T> {
  */
 export function ServerTable<T extends object>({
   endpoint,
-  method = 'GET',
+  params,
   queryKeyPrefix,
   columns,
   filters,
@@ -111,7 +115,8 @@ export function ServerTable<T extends object>({
     queryKey: [
       ...(queryKeyPrefix ?? []),
       'table',
-      endpoint,
+      endpoint.path,
+      params,
       { page, pageSize, sort, search, filters: cleanFilters(filters), columnsKey, reloadKey },
     ],
     queryFn: ({ signal }) => {
@@ -126,9 +131,10 @@ export function ServerTable<T extends object>({
         columns,
         filters,
       });
-      return method === 'POST'
-        ? api.post<TablePage<T>>(endpoint, nestBracketKeys(q), signal)
-        : api.get<TablePage<T>>(endpoint, q, signal);
+      const call = api.call as (e: Endpoint, a: unknown) => Promise<TablePage<T>>;
+      return endpoint.method === 'POST'
+        ? call(endpoint, { params, body: nestBracketKeys(q), signal })
+        : call(endpoint, { params, query: q, signal });
     },
     placeholderData: keepPreviousData,
     staleTime: 0,

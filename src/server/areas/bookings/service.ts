@@ -1,6 +1,6 @@
 import type { BookingTableFilters } from '../../../shared/api/bookings';
 import type { Db } from '../../db/client';
-import { type DataTablesRequest, resolveTablePage, tableAnswer } from '../../http/datatables';
+import { type DataTablesRequest, resolveTablePage, tablePageAnswer } from '../../http/datatables';
 import { validationError } from '../../http/errors';
 import * as q from './queries';
 
@@ -41,7 +41,7 @@ export async function listBookings(db: Db, req: DataTablesRequest & BookingTable
     q.countBookings(db, []),
     conditions.where.length ? q.countBookings(db, conditions.where) : Promise.resolve(-1),
   ]);
-  return tableAnswer(page, total, filtered === -1 ? total : filtered, rows);
+  return tablePageAnswer(page, total, filtered === -1 ? total : filtered, rows);
 }
 
 /** Agents and affiliates for the list's pickers (spec 1 §7 POST get-booking-filters-data). */

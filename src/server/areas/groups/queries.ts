@@ -6,7 +6,7 @@ import type {
   groupInput,
   TourGroupDetail,
 } from '../../../shared/api/tour-catalogue';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, inTransaction, queryRows } from '../../db/client';
 import {
   tour_accommodations,
   tour_group_links,
@@ -14,7 +14,7 @@ import {
   tour_instances,
   tour_rooms,
 } from '../../db/schema';
-import { type DataTablesRequest, resolveTablePage, tableAnswer } from '../../http/datatables';
+import { type DataTablesRequest, resolveTablePage, tablePageAnswer } from '../../http/datatables';
 import { conflict, notFound, validationError } from '../../http/errors';
 import { bookingRows, COUNTED_STATUSES, INSTANCE_HAS_BOOKINGS, instanceRows } from '../instances/queries';
 import { tourAccommodationRows } from '../tours/catalogue-queries';
@@ -77,7 +77,7 @@ export async function groupTable(db: Db, tourId: number, req: DataTablesRequest,
   const data = showTaken
     ? rows.map((r) => ({ ...r, taken_places: `${r.passenger_count} / ${r.places ?? '–'}` }))
     : rows;
-  return tableAnswer(page, total[0]?.n ?? 0, filtered[0]?.n ?? 0, data);
+  return tablePageAnswer(page, total[0]?.n ?? 0, filtered[0]?.n ?? 0, data);
 }
 
 /**
@@ -265,8 +265,7 @@ export async function checkGroupDeletion(db: Db, id: number) {
  * while bookings use it.
  */
 export async function deleteGroup(db: Db, id: number): Promise<void> {
-  await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  await inTransaction(db, async (tx) => {
     const [g] = await queryRows(tx, sql`select 1 from tour_groups where id = ${id} for update`);
     if (!g) throw notFound('Group not found.');
     const [used] = await queryRows(

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Resort, resortInput } from '../../../shared/api/resorts';
+import type { Resort, resortInput, resortRow } from '../../../shared/api/resorts';
 import { type Db, queryRows } from '../../db/client';
 import { resorts } from '../../db/schema';
 import { type DataTablesRequest, runSimpleTable } from '../../http/datatables';
@@ -11,7 +11,7 @@ type ResortValues = z.output<typeof resortInput>;
 
 /** Resorts table (spec 3 §2): Name, Location; quick search on both; All offered. */
 export function resortTable(db: Db, req: DataTablesRequest) {
-  return runSimpleTable(db, req, {
+  return runSimpleTable<z.infer<typeof resortRow>>(db, req, {
     from: sql`resorts r left join countries c on c.id = r.country_id`,
     select: sql`r.id, r.resort_name, r.location, c.name as country_name`,
     sortable: { id: sql`r.id`, resort_name: sql`r.resort_name`, location: sql`r.location` },

@@ -1,65 +1,27 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { resortInput } from '../../../shared/api/resorts';
-import { dataTablesShape } from '../../http/datatables';
-import { idParams } from '../../http/params';
+import type { FastifyPluginAsync } from 'fastify';
+import { resortsApi } from '../../../shared/api/resorts';
 import { ok } from '../../http/respond';
+import { route } from '../../http/route';
 import type { AreaDeps } from '../deps';
 import { createResort, deleteResort, getResort, resortTable, updateResort } from './queries';
 
-/** The spec sends `{resort: {...}}`; a flat body is accepted too. */
-const resortBody = z.preprocess(
-  (b) => (b && typeof b === 'object' && 'resort' in b && typeof b.resort === 'object' ? b.resort : b),
-  resortInput,
-);
-
-/** Resorts (spec 3 §2 Resorts, §7 'resorts'). Writes are role 1 only (spec 3 §6). */
-export const resortRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db }) => {
+/** Resorts (spec 3 §2 Resorts, §7 'resorts'): the endpoints of `resortsApi`. */
+export const resortRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db }) => {
   const tags = ['resorts'];
-  app.get(
-    '/resorts/table',
-    {
-      schema: {
-        tags,
-        summary: 'Resorts, DataTables protocol (All allowed).',
-        querystring: z.strictObject(dataTablesShape),
-      },
-    },
-    async (req) => resortTable(db, req.query),
+  route(app, resortsApi.table, { tags }, async (req) => resortTable(db, req.query));
+  route(app, resortsApi.get, { tags }, async (req) => ({
+    success: true as const,
+    data: [await getResort(db, req.params.id)],
+  }));
+  route(app, resortsApi.create, { tags }, async (req) =>
+    ok('Resort created successfully.', { data: { id: await createResort(db, req.body) } }),
   );
-  app.get(
-    '/resorts/:id',
-    { schema: { tags, summary: 'One resort: data[0].', params: idParams } },
-    async (req) => ({ success: true, data: [await getResort(db, req.params.id)] }),
-  );
-  app.post(
-    '/resorts',
-    {
-      config: { permission: 'resorts.create' },
-      schema: { tags, summary: 'Create a resort; answers data.id.', body: resortBody },
-    },
-    async (req) => ok('Resort created successfully.', { data: { id: await createResort(db, req.body) } }),
-  );
-  app.post(
-    '/resorts/:id',
-    {
-      config: { permission: 'resorts.update' },
-      schema: { tags, summary: 'Update a resort.', params: idParams, body: resortBody },
-    },
-    async (req) => {
-      await updateResort(db, req.params.id, req.body);
-      return ok('Resort updated successfully.');
-    },
-  );
-  app.post(
-    '/resorts/:id/delete',
-    {
-      config: { permission: 'resorts.delete' },
-      schema: { tags, summary: 'Delete a resort (refused while accommodation uses it).', params: idParams },
-    },
-    async (req) => {
-      await deleteResort(db, req.params.id);
-      return ok('Resort deleted successfully.');
-    },
-  );
+  route(app, resortsApi.update, { tags }, async (req) => {
+    await updateResort(db, req.params.id, req.body);
+    return ok('Resort updated successfully.');
+  });
+  route(app, resortsApi.delete, { tags }, async (req) => {
+    await deleteResort(db, req.params.id);
+    return ok('Resort deleted successfully.');
+  });
 };

@@ -1,15 +1,16 @@
-import { Paper, Select, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router';
-import type { Resort, ResortInput } from '../../../shared/api/resorts';
+import { Select, TextInput } from '@mantine/core';
+import { type Resort, type ResortInput, resortInput, resortsApi } from '../../../shared/api/resorts';
 import { pathTo } from '../../../shared/routes';
-import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { toOptions, useCountries } from '../../api/reference';
-import { EntityLoader } from '../../ui/EntityLoader';
-import { FieldGrid, FormActions, SaveButton, useFormSubmit } from '../../ui/form';
-import { PageHeader } from '../../ui/PageHeader';
-import { useCan } from '../../ui/permissions';
+import {
+  EntityCreatePage,
+  EntityEditPage,
+  EntityFormFrame,
+  type EntityFormProps,
+  useEntityForm,
+} from '../../ui/entity';
+import { FieldGrid } from '../../ui/form';
 
 interface ResortFormValues {
   resort_name: string;
@@ -31,91 +32,63 @@ const toInput = (v: ResortFormValues): ResortInput => ({
 
 /** Create resort (/resorts/create, 'Create new resort'); goes to the edit screen afterwards. */
 export function ResortCreatePage() {
-  const navigate = useNavigate();
   return (
-    <>
-      <PageHeader title="Create new resort" />
-      <ResortForm
-        mode="create"
-        send={(input) => api.post<{ data: { id: number } }>('/resorts', { resort: input })}
-        onSaved={(answer) => navigate(pathTo('resort-edit', { id: answer.data.id }))}
-      />
-    </>
+    <EntityCreatePage
+      title="Create new resort"
+      create={resortsApi.create}
+      toBody={(resort: ResortInput) => ({ resort })}
+      invalidate={keys.resorts.all}
+      afterCreate={(answer) => pathTo('resort-edit', { id: answer.data.id })}
+      form={ResortForm}
+    />
   );
 }
 
 /** Edit resort (/resort/edit/{id}, 'Resort: {name}'); the update button is role 1 only. */
 export function ResortEditPage() {
-  const id = Number(useParams().id);
-  const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: ['resort', id],
-    queryFn: () => api.get<{ data: Resort[] }>(`/resorts/${id}`).then((r) => r.data[0]),
-  });
   return (
-    <EntityLoader query={query} label="resort">
-      {(resort) => (
-        <>
-          <PageHeader title={`Resort: ${resort.resort_name}`} />
-          <ResortForm
-            key={resort.id}
-            mode="update"
-            resort={resort}
-            send={(input) => api.post(`/resorts/${id}`, { resort: input })}
-            onSaved={() => queryClient.invalidateQueries({ queryKey: ['resort', id] })}
-          />
-        </>
-      )}
-    </EntityLoader>
+    <EntityEditPage
+      label="resort"
+      load={resortsApi.get}
+      select={(answer) => answer.data[0]}
+      queryKey={keys.resorts.one}
+      invalidate={keys.resorts.all}
+      title={(resort) => `Resort: ${resort.resort_name}`}
+      update={resortsApi.update}
+      toBody={(resort: ResortInput) => ({ resort })}
+      form={ResortForm}
+    />
   );
 }
 
-function ResortForm<A>({
-  mode,
-  resort,
-  send,
-  onSaved,
-}: {
-  mode: 'create' | 'update';
-  resort?: Resort;
-  send: (input: ResortInput) => Promise<A>;
-  onSaved: (answer: A) => void;
-}) {
+function ResortForm({ mode, record, send, onSaved }: EntityFormProps<Resort, ResortInput>) {
   const countries = useCountries();
-  const mayCreate = useCan('resorts.create');
-  const mayUpdate = useCan('resorts.update');
-  const maySave = mode === 'create' ? mayCreate : mayUpdate;
-  const form = useForm<ResortFormValues>({
-    initialValues: toValues(resort),
-    validate: { resort_name: (v) => (v.trim() ? null : 'Resort name is required.') },
+  const entity = useEntityForm({
+    schema: resortInput,
+    toValues,
+    toInput,
+    permission: mode === 'create' ? 'resorts.create' : 'resorts.update',
+    mode,
+    record,
+    send,
+    onSaved,
   });
-  const { onSubmit, saving } = useFormSubmit(form, (v) => send(toInput(v)), { onSuccess: (a) => onSaved(a) });
+  const { form } = entity;
   return (
-    <Paper withBorder p="lg" radius="md" maw={760}>
-      <form onSubmit={onSubmit} noValidate>
-        <fieldset disabled={!maySave} style={{ border: 0, padding: 0, margin: 0 }}>
-          <FieldGrid>
-            <TextInput label="Resort name" required {...form.getInputProps('resort_name')} />
-            <TextInput label="Location" {...form.getInputProps('location')} />
-            <Select
-              label="Country"
-              placeholder={countries.isPending ? 'Loading…' : 'Choose a country'}
-              data={toOptions(countries.data, (c) => c.name)}
-              searchable
-              clearable
-              nothingFoundMessage="No country matches"
-              {...form.getInputProps('country_id')}
-            />
-          </FieldGrid>
-        </fieldset>
-        {maySave && (
-          <FormActions>
-            <SaveButton mode={mode} saving={saving}>
-              {mode === 'create' ? 'Create resort' : 'Update resort'}
-            </SaveButton>
-          </FormActions>
-        )}
-      </form>
-    </Paper>
+    <EntityFormFrame entity={entity} submitLabel={mode === 'create' ? 'Create resort' : 'Update resort'}>
+      <FieldGrid>
+        <TextInput label="Resort name" required {...form.getInputProps('resort_name')} />
+        <TextInput label="Location" {...form.getInputProps('location')} />
+        <Select
+          label="Country"
+          placeholder={countries.isPending ? 'Loading…' : 'Choose a country'}
+          data={toOptions(countries.data, (c) => c.name)}
+          searchable
+          clearable
+          nothingFoundMessage="No country matches"
+          {...form.getInputProps('country_id')}
+        />
+      </FieldGrid>
+    </EntityFormFrame>
   );
 }

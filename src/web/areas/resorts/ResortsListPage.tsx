@@ -1,18 +1,13 @@
 import { Button, Paper } from '@mantine/core';
 import { useRef } from 'react';
 import { Link } from 'react-router';
+import { type ResortRow, resortsApi } from '../../../shared/api/resorts';
 import { pathTo } from '../../../shared/routes';
+import { keys } from '../../api/query-keys';
 import { PageHeader } from '../../ui/PageHeader';
 import { Can, useCan } from '../../ui/permissions';
 import { DeleteAction, EditLink, RowActions } from '../../ui/RowActions';
 import { ServerTable, type ServerTableColumn, type ServerTableHandle } from '../../ui/ServerTable';
-
-interface ResortRow {
-  id: number;
-  resort_name: string;
-  location: string | null;
-  country_name: string | null;
-}
 
 /** Resorts list (/resorts, spec 3 §2): Name, Location, edit; quick search; delete for role 1. */
 export function ResortsListPage() {
@@ -30,7 +25,8 @@ export function ResortsListPage() {
           <EditLink to={pathTo('resort-edit', { id: r.id })} permission="resorts.update" />
           {mayDelete && (
             <DeleteAction
-              endpoint={`/resorts/${r.id}/delete`}
+              endpoint={resortsApi.delete}
+              params={{ id: r.id }}
               confirmMessage={`Are you sure you want to delete the resort "${r.resort_name}" ?`}
               onDeleted={() => table.current?.reload()}
             />
@@ -55,7 +51,8 @@ export function ResortsListPage() {
         <ServerTable<ResortRow>
           ref={table}
           label="Resorts"
-          endpoint="/resorts/table"
+          endpoint={resortsApi.table}
+          queryKeyPrefix={keys.resorts.all}
           columns={columns}
           pageSizes={[25, 50, 100, 500, -1]}
           quickSearch

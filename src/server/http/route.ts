@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { z } from 'zod';
+import { type Endpoint, fileAnswer, type Parsed } from '../../shared/api/contract';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads a multipart body itself (uploads); JSON routes refuse multipart. */
+    multipart?: boolean;
+  }
+}
+
+/** The request a handler of endpoint `E` receives: params, query and body already parsed by its schemas. */
+export type RequestOf<E extends Endpoint> = FastifyRequest<{
+  Params: Parsed<E['params']>;
+  Querystring: Parsed<E['query']>;
+  Body: Parsed<E['body']>;
+}>;
+
+/** What a handler returns: the answer (serialised through `E.answer`), or the reply it sent itself (files). */
+export type HandlerResult<E extends Endpoint> = E['answer'] extends typeof fileAnswer
+  ? FastifyReply
+  : z.output<E['answer']> | FastifyReply;
+
+export interface RouteOptions {
+  /** OpenAPI tags (the area). */
+  tags?: string[];
+  /** Left out of the OpenAPI document (still guarded). */
+  hide?: boolean;
+  /** Extra Fastify options, e.g. a body limit or rate limit for this route. */
+  extra?: Pick<RouteShorthandOptions, 'bodyLimit'> & { config?: Record<string, unknown> };
+}
+
+/**
+ * Registers `endpoint` (src/shared/api/<area>.ts) on `app`: its params, query and body validated
+ * with its zod schemas (422 with messages per field), its permission or `public` flag given to the
+ * auth guard (http/auth.ts: 401/403 before any parsing), and its 200 answer serialised through
+ * `answer` — a field that is not in the answer is never sent. File answers are sent by the handler.
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  options: RouteOptions,
+  handler: (req: RequestOf<E>, reply: FastifyReply) => Promise<HandlerResult<E>>,
+): void {
+  const isFile = endpoint.answer === fileAnswer;
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    bodyLimit: options.extra?.bodyLimit,
+    config: {
+      ...(options.extra?.config ?? {}),
+      ...(endpoint.permission ? { permission: endpoint.permission } : {}),
+      ...(endpoint.public ? { public: true } : {}),
+      multipart: endpoint.multipart ?? false,
+    },
+    schema: {
+      tags: options.tags,
+      summary: endpoint.summary,
+      hide: options.hide,
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body && !endpoint.multipart ? { body: endpoint.body } : {}),
+      ...(isFile ? {} : { response: { 200: endpoint.answer } }),
+    },
+    handler: handler as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  });
+}

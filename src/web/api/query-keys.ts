@@ -1,0 +1,53 @@
+/**
+ * Query keys, one factory per area (issue #11): every screen of an area builds its TanStack Query
+ * keys here, so invalidating `keys.<area>.all` after a save reloads every list, record and table of
+ * that area and nothing else. Add one line per new area.
+ *
+ * - `all`: everything of the area (invalidate after a write);
+ * - `one(id)`: one record (edit screens);
+ * - `list(...)`: a list or a lookup with its arguments;
+ * - `table(...)`: a server-side table (ServerTable puts its page under it).
+ */
+export function areaKeys<A extends string>(area: A) {
+  return {
+    all: [area] as const,
+    one: (id: number | string) => [area, 'one', id] as const,
+    list: (...args: unknown[]) => [area, 'list', ...args] as const,
+    table: (...args: unknown[]) => [area, 'table', ...args] as const,
+    /** A named sub-resource of one record, e.g. `sub(id, 'notes')`. */
+    sub: (id: number | string, name: string, ...args: unknown[]) => [area, 'one', id, name, ...args] as const,
+  };
+}
+export type AreaKeys = ReturnType<typeof areaKeys>;
+
+/** The registry: one line per area. */
+export const keys = {
+  accommodation: areaKeys('accommodation'),
+  adminUsers: areaKeys('admin-users'),
+  advertiseSizes: areaKeys('advertise-sizes'),
+  affiliates: areaKeys('affiliates'),
+  agents: areaKeys('agents'),
+  airlines: areaKeys('airlines'),
+  availability: areaKeys('availability'),
+  bookings: areaKeys('bookings'),
+  brochures: areaKeys('brochures'),
+  cancellations: areaKeys('cancellations'),
+  currency: areaKeys('currency'),
+  customers: areaKeys('customers'),
+  discounts: areaKeys('discounts'),
+  emailTemplates: areaKeys('email-templates'),
+  extras: areaKeys('extras'),
+  flights: areaKeys('flights'),
+  groups: areaKeys('groups'),
+  instances: areaKeys('instances'),
+  monthlyAccounts: areaKeys('monthly-accounts'),
+  reference: areaKeys('reference'),
+  regions: areaKeys('regions'),
+  resorts: areaKeys('resorts'),
+  serviceTypes: areaKeys('service-types'),
+  session: areaKeys('session'),
+  suppliers: areaKeys('suppliers'),
+  systemSettings: areaKeys('system-settings'),
+  tourManagers: areaKeys('tour-managers'),
+  tours: areaKeys('tours'),
+} as const;
