@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const stamp = path.join(root, 'dist/web/index.html');
+// WEB_DIST puts the build elsewhere (the server reads the same variable): two people running the
+// browser tests of one checkout at once each build and serve their own copy.
+const liveDir = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, 'dist/web');
+const stamp = path.join(liveDir, 'index.html');
 
 function newestMtime(p) {
   if (!existsSync(p)) return 0;
@@ -37,7 +40,7 @@ export function ensureWebBuilt() {
   const vite = path.join(root, 'node_modules/vite/bin/vite.js');
   // Build beside the live copy and swap it in, so a server (or a second build) running at the same
   // time never sees a half-written dist/web.
-  const out = path.join(root, `dist/web-build-${process.pid}`);
+  const out = `${liveDir}-build-${process.pid}`;
   const r = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn', '--outDir', out], {
     cwd: root,
     stdio: 'inherit',
@@ -48,8 +51,8 @@ export function ensureWebBuilt() {
     process.exit(r.status ?? 1);
   }
   precompress(path.join(out, 'assets'));
-  const live = path.join(root, 'dist/web');
-  const old = path.join(root, `dist/web-old-${process.pid}`);
+  const live = liveDir;
+  const old = `${liveDir}-old-${process.pid}`;
   if (existsSync(live)) renameSync(live, old);
   renameSync(out, live);
   rmSync(old, { recursive: true, force: true });

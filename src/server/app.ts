@@ -5,7 +5,7 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController } from 'fastify';
+import Fastify, { LogController, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import { registerAreas } from './areas';
@@ -17,6 +17,19 @@ import { installErrorHandler } from './http/error-handler';
 import { installUploads } from './http/uploads';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createFileStore, type FileStore } from './storage/files';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Every route as registered (method, url, config, schema), in order, including routes left out
+     * of the OpenAPI document. The generated safety tests (tests/api/safety.test.ts) walk it.
+     */
+    routeTable: readonly RouteOptions[];
+  }
+}
+
+/** Where the OpenAPI pages live: outside the guarded /api plugin, open without a token. */
+export const API_DOCS_PREFIX = '/api/docs';
 
 export interface AppDeps {
   db: Db;
@@ -30,7 +43,10 @@ export interface AppDeps {
 
 const parseQuery = (s: string) => qs.parse(s, { arrayLimit: 100, depth: 3, parameterLimit: 500 });
 
-export const defaultWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+/** The built web app: dist/web, or WEB_DIST when set (scripts/web-build.mjs builds into the same place). */
+export const defaultWebDir = process.env.WEB_DIST
+  ? path.resolve(process.env.WEB_DIST)
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
 /**
  * Builds the Fastify application without listening: the API under /api (OpenAPI at /api/docs),
@@ -53,6 +69,11 @@ export async function buildApp({ db, config, webDir = defaultWebDir, files, mail
       disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
     }),
   });
+  const routeTable: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routeTable.push(route);
+  });
+  app.decorate('routeTable', routeTable);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
@@ -67,7 +88,7 @@ export async function buildApp({ db, config, webDir = defaultWebDir, files, mail
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  await app.register(swaggerUi, { routePrefix: API_DOCS_PREFIX, uiConfig: { docExpansion: 'list' } });
 
   await app.register(
     async (api) => {
