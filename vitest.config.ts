@@ -29,6 +29,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          setupFiles: ['tests/e2e/a11y-setup.ts'],
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 180_000,

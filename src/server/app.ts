@@ -6,14 +6,17 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type RouteOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
+import { healthApi } from '../shared/api/health';
 import { registerAreas } from './areas';
 import type { AreaDeps } from './areas/deps';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { installAuth } from './http/auth';
 import { installErrorHandler } from './http/error-handler';
+import { installInputGuards, safeValidatorCompiler } from './http/input-guards';
+import { route } from './http/route';
 import { installUploads } from './http/uploads';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createFileStore, type FileStore } from './storage/files';
@@ -74,11 +77,12 @@ export async function buildApp({ db, config, webDir = defaultWebDir, files, mail
     routeTable.push(route);
   });
   app.decorate('routeTable', routeTable);
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(safeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   await app.register(formbody, { parser: parseQuery });
   await installUploads(app);
+  installInputGuards(app);
 
   await app.register(swagger, {
     openapi: {
@@ -93,8 +97,8 @@ export async function buildApp({ db, config, webDir = defaultWebDir, files, mail
   await app.register(
     async (api) => {
       installAuth(api, db);
-      api.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({
-        status: 'ok',
+      route(api, healthApi.get, { hide: true }, async () => ({
+        status: 'ok' as const,
         app_env: config.APP_ENV,
       }));
       await registerAreas(api, deps);

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
-import { ensureAdmin } from './areas/auth/service';
 import { loadConfig } from './config';
 import { openDatabase, queryRows } from './db/client';
 import { seedDemo } from './db/seed/demo';
 import { seedReference } from './db/seed/reference';
+import { ensureAdmin } from './users/service';
 
 /**
  * Starts the back office: reads the configuration, opens the database (PGlite in DATA_DIR, or

@@ -9,9 +9,25 @@ import {
   extrasTotal,
   overpaymentBy,
   passengerCap,
+  percentOf,
   roomsForGuests,
+  sumMoney,
   toursTotal,
 } from './booking-totals';
+
+describe('money sums and percentages (decimal.js, never floats)', () => {
+  it('sumMoney adds pounds exactly: 0.10 + 0.20 is 0.30, blanks count 0.00', () => {
+    expect(sumMoney(['0.10', '0.20'])).toBe('0.30');
+    expect(sumMoney(['199.99', null, '', '0.01', 5])).toBe('205.00');
+    expect(sumMoney([])).toBe('0.00');
+    expect(sumMoney(['9007199254740.99', '0.01'])).toBe('9007199254741.00');
+  });
+  it('percentOf rounds half-up to pence', () => {
+    expect(percentOf('1000.00', '12.5').toFixed(2)).toBe('125.00');
+    expect(percentOf('0.05', '50').toFixed(2)).toBe('0.03');
+    expect(percentOf('100.00', null).toFixed(2)).toBe('0.00');
+  });
+});
 
 describe('spec 1 §9 formulas', () => {
   it("'tour total = per-guest price (sale price if present) times guests, summed over tour lines'", () => {

@@ -19,6 +19,24 @@ const pence = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 export const money = (d: Decimal | Amount) => pence(d instanceof Decimal ? d : dec(d)).toFixed(2);
 const set = (v: Amount) => v !== null && v !== undefined && !(typeof v === 'string' && v.trim() === '');
 
+/**
+ * The sum of money amounts (pounds as decimal text or numbers; null or blank counts 0.00), as
+ * pounds text rounded half-up to pence ('12.50'). decimal.js, never floats: the one way amounts are
+ * added up outside the formulas below (e.g. a tour line's airline costs).
+ */
+export function sumMoney(amounts: readonly Amount[]): string {
+  return money(amounts.reduce<Decimal>((sum, a) => sum.plus(dec(a)), new Decimal(0)));
+}
+
+/**
+ * `percent` per cent of `amount` (pounds), rounded half-up to pence: a percentage discount, the
+ * agent's commission, VAT on it, a cancellation charge by percentage. Answers a Decimal.
+ */
+export function percentOf(amount: Decimal | Amount, percent: Decimal | Amount): Decimal {
+  const of = amount instanceof Decimal ? amount : dec(amount);
+  return pence(of.mul(percent instanceof Decimal ? percent : dec(percent)).div(100));
+}
+
 /** A tour line as the formulas need it: per-guest prices in pounds and the number of guests. */
 export interface TotalsTourLine {
   price: Amount;
@@ -82,8 +100,7 @@ export function discountAmount(
     return pence(dec(d.manual_discount_price));
   const percent = d.penalty_type !== 0 && d.penalty_type !== false;
   if (!percent) return pence(dec(d.value).mul(d.qty));
-  const of = d.on_base_price ? totals.base : totals.tours;
-  return pence((of instanceof Decimal ? of : dec(of)).mul(dec(d.value)).div(100));
+  return percentOf(d.on_base_price ? totals.base : totals.tours, d.value);
 }
 
 export interface BookingTotalsInput {
@@ -159,9 +176,9 @@ export function bookingTotals(input: BookingTotalsInput): BookingTotals {
   const nonCommissionable = pence(extrasTotal(input.extras.filter((e) => e.commissionable === false)));
   const rate = dec(input.agent_commission_percent);
   const commission = rate.gt(0)
-    ? pence(Decimal.max(0, totalDue.minus(nonCommissionable)).mul(rate).div(100))
+    ? percentOf(Decimal.max(0, totalDue.minus(nonCommissionable)), rate)
     : new Decimal(0);
-  const vat = pence(commission.mul(dec(input.vat_percent)).div(100));
+  const vat = percentOf(commission, input.vat_percent);
   let balance: Decimal;
   let credit = new Decimal(0);
   let refundDue = new Decimal(0);

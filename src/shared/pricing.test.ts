@@ -3,9 +3,12 @@ import {
   addDays,
   effectiveValue,
   instanceOffer,
+  nightsOfStay,
   offeredAccommodations,
   roomPrice,
   stayAvailability,
+  stayDates,
+  stayDayErrors,
   stayNights,
   stopSellLevel,
 } from './pricing';
@@ -89,6 +92,35 @@ describe('per-guest room price', () => {
     expect(
       roomPrice(null, { base_price: '0.10', base_sale_price: null, base_cost: null }, '0.20').price,
     ).toBe('0.30');
+  });
+});
+
+describe('the check-in / check-out day rule', () => {
+  it('days count from day 1, the departure: in on departure + (day − 1), out likewise', () => {
+    expect(stayDates('2027-06-01', 1, 5)).toEqual({
+      check_in_date: '2027-06-01',
+      check_out_date: '2027-06-05',
+    });
+    expect(stayDates('2027-06-30', 2, 4)).toEqual({
+      check_in_date: '2027-07-01',
+      check_out_date: '2027-07-03',
+    });
+  });
+  it('the nights between two dates: check-in up to the night before check-out', () => {
+    expect(nightsOfStay('2027-12-30', '2028-01-02')).toEqual(['2027-12-30', '2027-12-31', '2028-01-01']);
+    expect(nightsOfStay('2027-06-05', '2027-06-05')).toEqual([]);
+    expect(nightsOfStay('2027-06-05', '2027-06-01')).toEqual([]);
+  });
+  it('days run from 1 to duration + 1, and check-out comes after check-in (spec 3 §5)', () => {
+    expect(stayDayErrors({ check_in_day: 1, check_out_day: 8 }, 7)).toEqual({});
+    expect(stayDayErrors({ check_in_day: 9, check_out_day: 9 }, 7)).toEqual({
+      check_in_day: ['Check-in day must be between 1 and 8.'],
+      check_out_day: ['Check-out day must be between 1 and 8.'],
+    });
+    expect(stayDayErrors({ check_in_day: 3, check_out_day: 3 }, 7)).toEqual({
+      check_out_day: ['Check-out day must be after the check-in day.'],
+    });
+    expect(stayDayErrors({ check_in_day: 1, check_out_day: 366 }, null)).toEqual({});
   });
 });
 

@@ -120,15 +120,60 @@ export function addDays(ymd: string, days: number): string {
 }
 
 /**
- * The nights of a stay (spec 3 §3 Tour accommodation: check-in and check-out days count from day 1
- * of the tour): from departure + (check_in_day − 1) to departure + (check_out_day − 2), one
- * 'YYYY-MM-DD' per night. Check-in day 1 and check-out day 5 of a tour leaving on 1 June are the
- * nights of 1, 2, 3 and 4 June (out on the 5th). Empty when check-out is not after check-in.
+ * The check-in / check-out day rule (spec 3 §3 Tour accommodation: check-in and check-out days count
+ * from day 1 of the tour, the departure day): check-in on departure + (check_in_day − 1), check-out
+ * on departure + (check_out_day − 1). Check-in day 1 and check-out day 5 of a tour leaving on 1 June
+ * are in on 1 June, out on 5 June. The one place a stay's dates are worked out from its days.
+ */
+export function stayDates(
+  departureDate: string,
+  checkInDay: number,
+  checkOutDay: number,
+): { check_in_date: string; check_out_date: string } {
+  return {
+    check_in_date: addDays(departureDate, checkInDay - 1),
+    check_out_date: addDays(departureDate, checkOutDay - 1),
+  };
+}
+
+/**
+ * The nights of a stay between two dates: from check-in up to the night before check-out, one
+ * 'YYYY-MM-DD' each (at most 400); empty when check-out is not after check-in.
+ */
+export function nightsOfStay(checkInDate: string, checkOutDate: string): string[] {
+  const nights: string[] = [];
+  for (let d = checkInDate; d < checkOutDate && nights.length < 400; d = addDays(d, 1)) nights.push(d);
+  return nights;
+}
+
+/**
+ * The nights of a stay given by its days (`stayDates`): from departure + (check_in_day − 1) to
+ * departure + (check_out_day − 2). Check-in day 1 and check-out day 5 of a tour leaving on 1 June
+ * are the nights of 1, 2, 3 and 4 June (out on the 5th). Empty when check-out is not after check-in.
  */
 export function stayNights(departureDate: string, checkInDay: number, checkOutDay: number): string[] {
-  const nights: string[] = [];
-  for (let day = checkInDay; day <= checkOutDay - 1; day++) nights.push(addDays(departureDate, day - 1));
-  return nights;
+  const stay = stayDates(departureDate, checkInDay, checkOutDay);
+  return nightsOfStay(stay.check_in_date, stay.check_out_date);
+}
+
+/**
+ * The days a tour accommodation may take (spec 3 §5 Tour accommodation): check-in and check-out day
+ * from 1 to duration + 1 (`duration` the group's, else the tour's; none: 365), and check-out after
+ * check-in (a stay has at least one night). Answers the field errors, empty when the days are right.
+ */
+export function stayDayErrors(
+  days: { check_in_day: number; check_out_day: number },
+  duration: number | null,
+): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const max = (duration ?? 365) + 1;
+  if (days.check_in_day < 1 || days.check_in_day > max)
+    errors.check_in_day = [`Check-in day must be between 1 and ${max}.`];
+  if (days.check_out_day < 1 || days.check_out_day > max)
+    errors.check_out_day = [`Check-out day must be between 1 and ${max}.`];
+  else if (days.check_out_day <= days.check_in_day)
+    errors.check_out_day = ['Check-out day must be after the check-in day.'];
+  return errors;
 }
 
 /** A room_availability row of one night. */
@@ -275,8 +320,7 @@ export function instanceOffer<A extends OfferAccommodation & { accommodation_nam
         occupancy: room.occupancy,
         accommodation: { id: acc.accommodation_id, name: acc.accommodation_name },
         supplement: money(new Decimal(blank(room.supplement) ? 0 : (room.supplement as string))),
-        check_in_date: addDays(input.departure_date, acc.check_in_day - 1),
-        check_out_date: addDays(input.departure_date, acc.check_out_day - 1),
+        ...stayDates(input.departure_date, acc.check_in_day, acc.check_out_day),
         nights: nights.length,
         ...price,
         remaining_availability: avail.remaining_availability,

@@ -18,7 +18,7 @@ import { setUnauthorizedHandler } from './api/client';
 import { clearUserData, queryClient } from './api/query-client';
 import { router } from './router';
 import { loginPathFor } from './shell/return-to';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 // A 401 anywhere ends the session: forget cached data and show the login screen, which comes back here.
 setUnauthorizedHandler(() => {
@@ -32,7 +32,7 @@ if (!root) throw new Error('No #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <DatesProvider settings={{ locale: 'en-gb', firstDayOfWeek: 1, consistentWeeks: true }}>
         <QueryClientProvider client={queryClient}>
           <ModalsProvider>

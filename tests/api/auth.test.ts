@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../../src/server/areas/auth/service';
 import { user_tokens } from '../../src/server/db/schema';
+import { hashToken } from '../../src/server/users/service';
 import { bearer, createTestContext, type TestContext } from '../helpers/app';
 import { testDbKinds } from '../helpers/db';
 
@@ -24,6 +24,22 @@ describe.each(testDbKinds)('sign-in and tokens on %s', (kind) => {
     expect(body.Token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     const details = await t.app.inject({ method: 'POST', url: '/api/details', headers: bearer(body.Token) });
     expect(details.json()).toMatchObject({ success: true, data: { role: 1, email: 'admin@test.test' } });
+    // The answers go out through the contract (issue #11): the listed fields only, never a hash.
+    expect(Object.keys(body).sort()).toEqual(['Token', 'message', 'success', 'user_role']);
+    expect(Object.keys(details.json().data).sort()).toEqual(['email', 'id', 'name', 'role']);
+    expect(`${res.body}${details.body}`).not.toMatch(/argon2|password|token_hash/i);
+  });
+
+  it('answers health without a token, left out of the OpenAPI document; login is shown as public', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok', app_env: expect.any(String) });
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.paths['/api/health']).toBeUndefined();
+    expect(doc.paths['/api/login'].post.security).toEqual([]);
+    expect(Object.keys(doc.paths['/api/login'].post.responses)).toEqual(
+      expect.arrayContaining(['200', '401', '429']),
+    );
   });
 
   it("refuses a wrong password with the spec's message and changes nothing", async () => {

@@ -11,11 +11,11 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
-import { ensureAdmin } from '../../src/server/areas/auth/service';
 import { listBookings } from '../../src/server/areas/bookings/service';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, queryRows } from '../../src/server/db/client';
 import { seedScale } from '../../src/server/db/seed/scale';
+import { ensureAdmin } from '../../src/server/users/service';
 import { runBookingWriteBench } from './booking-writes';
 
 const args = process.argv.slice(2);

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
-import { createStaffUser } from '../../src/server/areas/auth/service';
 import { loadConfig } from '../../src/server/config';
 import type { Db } from '../../src/server/db/client';
+import { createStaffUser } from '../../src/server/users/service';
 import { createTestDatabase, type DbKind } from './db';
 
 export interface TestContext {

@@ -2,12 +2,16 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { watchBrowser } from './a11y';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Debian's Chromium, headless, with the flags this machine's closed network needs. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Debian's Chromium, headless, with the flags this machine's closed network needs. Every page it
+ * opens is checked with axe-core (tests/helpers/a11y.ts).
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -19,6 +23,7 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+  return watchBrowser(browser);
 }
 
 /** Saves a full-page screenshot under screenshots/ (git-ignored) for a person to look at. */

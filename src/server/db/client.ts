@@ -96,6 +96,15 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 /**
+ * Runs `fn` in ONE transaction on a Db-typed handle (Drizzle's transaction type is narrower than
+ * Db, so every service would otherwise cast it): committed when `fn` resolves, rolled back when it
+ * throws. The one transaction scaffold of the areas.
+ */
+export function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((txn) => fn(txn as unknown as Db));
+}
+
+/**
  * Runs queries one after another and answers their results as a tuple, like Promise.all. Use it
  * inside a transaction: its one connection takes one query at a time (node-postgres deprecates
  * queueing several on one client).

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, type Permission, permissions } from '../../shared/permissions';
-import type { StaffUser } from '../areas/auth/queries';
-import { authenticate } from '../areas/auth/service';
 import type { Db } from '../db/client';
+import { authenticate, type StaffUser } from '../users/service';
 import { HttpError } from './errors';
 
 declare module 'fastify' {

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isForeignKeyViolation, isUniqueViolation } from './db-errors';
 import { HttpError } from './errors';
+import { MEDIA_TYPE_MESSAGE } from './input-guards';
 
 function addError(errors: Record<string, string[]>, field: string, message: string) {
   errors[field] = [...(errors[field] ?? []), message];
@@ -41,6 +42,13 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply
         .status(422)
         .send({ success: false, message: 'A record with the same value already exists.' });
+    }
+    // Fastify's body parsers: words a client can act on.
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ success: false, message: MEDIA_TYPE_MESSAGE });
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+      return reply.status(400).send({ success: false, message: 'The request body is not valid JSON.' });
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) {

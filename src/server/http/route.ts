@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route reads a multipart body itself (uploads); JSON routes refuse multipart. */
     multipart?: boolean;
+    /** Set by `route()`: the route is an endpoint of the contract, answering JSON or a file. */
+    contract?: 'json' | 'file';
   }
 }
 
@@ -26,6 +28,8 @@ export interface RouteOptions {
   tags?: string[];
   /** Left out of the OpenAPI document (still guarded). */
   hide?: boolean;
+  /** Failure answers to document in OpenAPI besides the 200, e.g. `{ 401: envelope, 429: envelope }`. */
+  failures?: Record<number, z.ZodType>;
   /** Extra Fastify options, e.g. a body limit or rate limit for this route. */
   extra?: Pick<RouteShorthandOptions, 'bodyLimit'> & { config?: Record<string, unknown> };
 }
@@ -52,15 +56,18 @@ export function route<E extends Endpoint>(
       ...(endpoint.permission ? { permission: endpoint.permission } : {}),
       ...(endpoint.public ? { public: true } : {}),
       multipart: endpoint.multipart ?? false,
+      contract: isFile ? 'file' : 'json',
     },
     schema: {
       tags: options.tags,
       summary: endpoint.summary,
       hide: options.hide,
+      // A public endpoint needs no bearer token: OpenAPI shows it without the lock.
+      ...(endpoint.public ? { security: [] } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body && !endpoint.multipart ? { body: endpoint.body } : {}),
-      ...(isFile ? {} : { response: { 200: endpoint.answer } }),
+      ...(isFile ? {} : { response: { ...options.failures, 200: endpoint.answer } }),
     },
     handler: handler as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { hasNul, NUL_MESSAGE } from '../../shared/api/common';
 import type { FileStore } from '../storage/files';
 import { HttpError, notFound, validationError } from './errors';
 
@@ -19,9 +20,17 @@ export interface UploadedFile {
   data: Buffer;
 }
 
+/** 400 message: a multipart body cut off or not well formed. */
+export const BAD_MULTIPART_MESSAGE =
+  'The upload could not be read: the multipart body is incomplete or malformed.';
+
 /**
  * Reads a multipart/form-data request into text fields and files (buffered; at most 10 MB each).
  * A field named like `tour` that holds JSON stays a string; the caller parses it.
+ * Errors (never 500): not multipart → 422; a file over 10 MB → 422 on `file`; too many parts →
+ * 413 (the plugin's FST_*_LIMIT errors, kept so callers can word them); a NUL character in a
+ * field, a field name or a file name → 422 naming the field; a body cut off or not well formed →
+ * 400 `BAD_MULTIPART_MESSAGE`.
  */
 export async function readMultipart(
   req: FastifyRequest,
@@ -31,6 +40,10 @@ export async function readMultipart(
   const files: Record<string, UploadedFile> = {};
   try {
     for await (const part of req.parts()) {
+      const text = part.type === 'file' ? (part.filename ?? '') : String(part.value ?? '');
+      if (hasNul(part.fieldname) || hasNul(text)) {
+        throw validationError({ [part.fieldname.replaceAll('\u0000', '\\u0000')]: [NUL_MESSAGE] });
+      }
       if (part.type === 'file') {
         const data = await part.toBuffer();
         if (part.filename && data.length > 0) {
@@ -41,13 +54,16 @@ export async function readMultipart(
       }
     }
   } catch (e) {
+    if (e instanceof HttpError) throw e;
     const code = (e as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
       throw validationError({
         file: [`The file is too large (at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB).`],
       });
     }
-    throw e;
+    // Too many parts: the plugin's own 413 (callers may word it by its code).
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') throw e;
+    throw new HttpError(400, BAD_MULTIPART_MESSAGE);
   }
   return { fields, files };
 }

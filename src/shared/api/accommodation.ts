@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { blankToUndefined, flagSchema, intSchema, optionalId, optionalText, requiredText } from './common';
+import {
+  blankToUndefined,
+  flagSchema,
+  idSchema,
+  intSchema,
+  optionalId,
+  optionalText,
+  requiredText,
+} from './common';
+import { createdAnswer, dateAnswer, endpoint, messageAnswer, okAnswer } from './contract';
+import { dataTablesRequestSchema, tableAnswer } from './datatables';
+import { idParams } from './params';
 
 /** Unwraps `{key: {...}}` to the inner object; a flat body passes through (spec payloads vary). */
 export const unwrap = (key: string) => (b: unknown) =>
@@ -52,21 +63,6 @@ export const roomInput = z.object({
 });
 export type RoomInput = z.input<typeof roomInput>;
 
-/** A room as the API answers it. */
-export interface AccommodationRoom {
-  id: number;
-  accommodation_id: number;
-  name: string;
-  board_basis: string | null;
-  occupancy: number;
-  is_special: boolean;
-}
-
-/** GET accommodation/room/{id} data[0]: the room with its accommodation's name. */
-export interface RoomDetails extends AccommodationRoom {
-  accommodation_name: string;
-}
-
 export const GALLERY_EMPTY_MESSAGE = 'Please provide atleast one link.';
 
 /** POST accommodation/handle-gallery (spec 3 §5 Gallery): at least one non-empty http(s) link. */
@@ -91,49 +87,206 @@ export const galleryInput = z.object({
 });
 export type GalleryInput = z.input<typeof galleryInput>;
 
-/** A gallery image (spec 3 §3 Accommodation: gallery images (id, link)). */
-export interface GalleryImage {
-  id: number;
-  link: string;
-}
-
-/** A row of the Tours tab: a tour (or group) that offers this accommodation. */
-export interface AccommodationTourLink {
-  id: number;
-  tour_id: number;
-  tour_name: string;
-  tour_type: string;
-  reference: string | null;
-  tour_group_id: number | null;
-  group_start_date: string | null;
-}
-
-/** GET accommodation/{id} data[0]. */
-export interface Accommodation {
-  id: number;
-  accommodation_name: string;
-  phone_number: string | null;
-  address: string | null;
-  resort_id: number | null;
-  resort_name: string | null;
-  supplier_id: number | null;
-  supplier_name: string | null;
-  star_rating: number | null;
-  short_description: string | null;
-  gallery_image_link: GalleryImage[];
-  accommodation_rooms: AccommodationRoom[];
-  tour_accommodation: AccommodationTourLink[];
-}
-
-/** A row of GET accommodation (the list other screens pick from). */
-export interface AccommodationListItem {
-  id: number;
-  accommodation_name: string;
-  resort_name: string | null;
-  accommodation_rooms: AccommodationRoom[];
-}
-
 export const ACCOMMODATION_DELETE_CONFIRM =
   'Are you sure you want to delete this accomodation? If a tour uses it, deletion will be prevented automatically.';
 export const ACCOMMODATION_IN_USE_MESSAGE =
   'This accommodation cannot be deleted: tours use it. Remove it from those tours first.';
+
+/** The spec sends `{accommodation: {...}}` / `{room: {...}}`; a flat body is accepted too. */
+const accommodationBody = z.preprocess(unwrap('accommodation'), accommodationInput);
+const roomBody = z.preprocess(unwrap('room'), roomInput);
+
+// ---- answers ----
+
+/** A room as the API answers it (spec 3 §3 Accommodation room). */
+export const roomAnswer = z.object({
+  id: z.number().int(),
+  accommodation_id: z.number().int(),
+  name: z.string(),
+  board_basis: z.string().nullable(),
+  occupancy: z.number().int(),
+  is_special: z.boolean(),
+});
+export type AccommodationRoom = z.infer<typeof roomAnswer>;
+
+/** GET accommodation/room/{id} data[0]: the room with its accommodation's name. */
+export const roomDetailsAnswer = roomAnswer.extend({ accommodation_name: z.string() });
+export type RoomDetails = z.infer<typeof roomDetailsAnswer>;
+
+/** A gallery image (spec 3 §3 Accommodation: gallery images (id, link)). */
+export const galleryImageAnswer = z.object({ id: z.number().int(), link: z.string() });
+export type GalleryImage = z.infer<typeof galleryImageAnswer>;
+
+/** A row of the Tours tab: a tour (or group) that offers this accommodation. */
+export const tourLinkAnswer = z.object({
+  id: z.number().int(),
+  tour_id: z.number().int(),
+  tour_name: z.string(),
+  tour_type: z.string(),
+  reference: z.string().nullable(),
+  tour_group_id: z.number().int().nullable(),
+  group_start_date: dateAnswer.nullable(),
+});
+export type AccommodationTourLink = z.infer<typeof tourLinkAnswer>;
+
+/** The accommodation's own fields (GET accommodation/{id} without its lists). */
+export const accommodationFields = z.object({
+  id: z.number().int(),
+  accommodation_name: z.string(),
+  phone_number: z.string().nullable(),
+  address: z.string().nullable(),
+  resort_id: z.number().int().nullable(),
+  resort_name: z.string().nullable(),
+  supplier_id: z.number().int().nullable(),
+  supplier_name: z.string().nullable(),
+  star_rating: z.number().int().nullable(),
+  short_description: z.string().nullable(),
+});
+
+/** GET accommodation/{id} data[0]: the accommodation with its gallery, rooms and the tours using it. */
+export const accommodationAnswer = accommodationFields.extend({
+  gallery_image_link: z.array(galleryImageAnswer),
+  accommodation_rooms: z.array(roomAnswer),
+  tour_accommodation: z.array(tourLinkAnswer),
+});
+export type Accommodation = z.infer<typeof accommodationAnswer>;
+
+/** A row of GET accommodation (the list other screens pick from). */
+export const accommodationListItem = z.object({
+  id: z.number().int(),
+  accommodation_name: z.string(),
+  resort_name: z.string().nullable(),
+  accommodation_rooms: z.array(roomAnswer),
+});
+export type AccommodationListItem = z.infer<typeof accommodationListItem>;
+
+/** A row of the accommodation table. */
+export const accommodationRow = z.object({
+  id: z.number().int(),
+  accommodation_name: z.string(),
+  resort_name: z.string().nullable(),
+  supplier_name: z.string().nullable(),
+  star_rating: z.number().int().nullable(),
+});
+export type AccommodationRow = z.infer<typeof accommodationRow>;
+
+/** GET accommodation/supplier-and-resorts data: the two lists the details form chooses from. */
+export const suppliersAndResortsAnswer = z.object({
+  suppliers: z.array(z.object({ id: z.number().int(), supplier_name: z.string() })),
+  resorts: z.array(z.object({ id: z.number().int(), resort_name: z.string() })),
+});
+
+/** What the gallery calls answer: the gallery as it now is. */
+const galleryAnswer = okAnswer({ data: z.array(galleryImageAnswer) });
+
+/**
+ * Accommodation and rooms (spec 3 §2 'Accommodation and rooms', §7 'Accommodation'). Reads are open
+ * to staff; every write is role 1 only (spec 3 §6).
+ *
+ * Room calls: GET accommodation/room/{id} answers one room (data[0]); GET accommodation/rooms/{id}
+ * lists the rooms of accommodation {id}; POST accommodation/rooms/{id} adds a room to accommodation
+ * {id} (Rooms tab); PUT accommodation/rooms/{id} saves room {id} (the room form, on each field change
+ * and on 'Update room').
+ */
+export const accommodationApi = {
+  table: endpoint({
+    method: 'GET',
+    path: '/accommodation/table',
+    summary: 'Accommodation, DataTables protocol: name, resort, supplier (All allowed).',
+    query: dataTablesRequestSchema,
+    answer: tableAnswer(accommodationRow),
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/accommodation',
+    summary: 'All accommodation with accommodation_rooms; optional filter_by_name (contains).',
+    query: z.object({ filter_by_name: z.string().max(200).optional() }),
+    answer: z.object({ success: z.literal(true), data: z.array(accommodationListItem) }),
+  }),
+  suppliersAndResorts: endpoint({
+    method: 'GET',
+    path: '/accommodation/supplier-and-resorts',
+    summary: 'data.suppliers [{id, supplier_name}] and data.resorts [{id, resort_name}].',
+    answer: z.object({ success: z.literal(true), data: suppliersAndResortsAnswer }),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/accommodation/:id',
+    summary: 'One accommodation: data[0] with gallery_image_link, accommodation_rooms, tour_accommodation.',
+    params: idParams,
+    answer: z.object({ success: z.literal(true), data: z.array(accommodationAnswer) }),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/accommodation',
+    summary: 'Create accommodation; answers data.id.',
+    permission: 'accommodation.create',
+    body: accommodationBody,
+    answer: createdAnswer,
+  }),
+  addGalleryLinks: endpoint({
+    method: 'POST',
+    path: '/accommodation/handle-gallery',
+    summary: 'Add gallery image links (at least one); answers data: the gallery.',
+    permission: 'accommodation.update',
+    body: galleryInput,
+    answer: galleryAnswer,
+  }),
+  deleteGalleryImage: endpoint({
+    method: 'POST',
+    path: '/accommodation/delete-gallery-image',
+    summary: 'Remove one gallery image; answers data: the gallery.',
+    permission: 'accommodation.update',
+    body: z.object({ accommodation_id: idSchema, image_links_id: idSchema }),
+    answer: galleryAnswer,
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: '/accommodation/:id',
+    summary: 'Update accommodation details (whole object).',
+    permission: 'accommodation.update',
+    params: idParams,
+    body: accommodationBody,
+    answer: messageAnswer,
+  }),
+  delete: endpoint({
+    method: 'POST',
+    path: '/accommodation/:id/delete',
+    summary: 'Delete accommodation with its rooms and gallery (refused while tours use it).',
+    permission: 'accommodation.delete',
+    params: idParams,
+    answer: messageAnswer,
+  }),
+  room: endpoint({
+    method: 'GET',
+    path: '/accommodation/room/:id',
+    summary: 'One room with accommodation_name: data[0].',
+    params: idParams,
+    answer: z.object({ success: z.literal(true), data: z.array(roomDetailsAnswer) }),
+  }),
+  rooms: endpoint({
+    method: 'GET',
+    path: '/accommodation/rooms/:id',
+    summary: 'The rooms of accommodation {id}: data.',
+    params: idParams,
+    answer: z.object({ success: z.literal(true), data: z.array(roomAnswer) }),
+  }),
+  createRoom: endpoint({
+    method: 'POST',
+    path: '/accommodation/rooms/:id',
+    summary: 'Add a room to accommodation {id}; answers data.id.',
+    permission: 'rooms.create',
+    params: idParams,
+    body: roomBody,
+    answer: createdAnswer,
+  }),
+  updateRoom: endpoint({
+    method: 'PUT',
+    path: '/accommodation/rooms/:id',
+    summary: 'Save room {id} (whole room object; sent on each field change).',
+    permission: 'rooms.update',
+    params: idParams,
+    body: roomBody,
+    answer: messageAnswer,
+  }),
+};

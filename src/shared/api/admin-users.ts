@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { ROLE_ACCOUNTANT, ROLE_ADMIN } from '../permissions';
 import { blankToUndefined, emailSchema, optionalId, requiredText } from './common';
+import { endpoint } from './contract';
+import { dataTablesRequestSchema, tableAnswer } from './datatables';
+import { idParams } from './params';
 
 export const PASSWORD_MIN = 8;
 
@@ -51,10 +54,47 @@ export const adminUserInput = z
   );
 export type AdminUserInput = z.input<typeof adminUserInput>;
 
-/** An admin user as the API answers it (GET admin-users/{id} → data); never the password. */
-export interface AdminUser {
-  id: number;
-  name: string;
-  email: string;
-  role: number;
-}
+/** An admin user as the API answers it (GET admin-users/{id} → data, a table row); never the password. */
+export const adminUserAnswer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: z.number().int(),
+});
+export type AdminUser = z.infer<typeof adminUserAnswer>;
+
+/**
+ * Admin users (spec 2 §2 Admin users, §7 'Admin users, currency, backups, accounts'): role 1 only,
+ * reads included (the settings box is shown only to role 1).
+ */
+export const adminUsersApi = {
+  table: endpoint({
+    method: 'GET',
+    path: '/admin-users/table',
+    summary: 'Staff users (name, email, role), DataTables protocol; role 1 only.',
+    permission: 'adminUsers.read',
+    query: dataTablesRequestSchema,
+    answer: tableAnswer(adminUserAnswer),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/admin-users/:id',
+    summary: 'One staff user: data {id, name, email, role}; role 1 only.',
+    permission: 'adminUsers.read',
+    params: idParams,
+    answer: z.object({ success: z.literal(true), data: adminUserAnswer }),
+  }),
+  save: endpoint({
+    method: 'POST',
+    path: '/admin-users/handle-user',
+    summary:
+      "Add (flag 'add') or edit (flag 'edit', admin_user_id) a staff user; answers {status, message, data.id}.",
+    permission: 'adminUsers.save',
+    body: adminUserInput,
+    answer: z.object({
+      status: z.literal(true),
+      message: z.string(),
+      data: z.object({ id: z.number().int() }),
+    }),
+  }),
+};

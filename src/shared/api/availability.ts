@@ -8,6 +8,9 @@ import {
   optionalYmd,
   ymdSchema,
 } from './common';
+import { dateAnswer, endpoint, messageAnswer, moneyAnswer, okAnswer } from './contract';
+import { dataTablesShape, tableAnswer } from './datatables';
+import { idParams } from './params';
 
 /**
  * Room availability, accommodation prices and price discounts (spec 3 §3 Room availability row,
@@ -263,38 +266,162 @@ export const cloneInput = z.object({
 });
 export type CloneInput = z.input<typeof cloneInput>;
 
+/** A date range of the prices table: both dates required, end not before start, at most MAX_RANGE_NIGHTS nights. */
+export const priceRangeInput = z
+  .object({ start_date: requiredDate('Start date'), end_date: requiredDate('End date') })
+  .refine((v) => v.end_date >= v.start_date, { path: ['end_date'], message: END_DATE_MESSAGE })
+  .refine((v) => (Date.parse(v.end_date) - Date.parse(v.start_date)) / 86_400_000 < MAX_RANGE_NIGHTS, {
+    path: ['end_date'],
+    message: `The range may cover at most ${MAX_RANGE_NIGHTS} nights.`,
+  });
+
+/** The table's query: the protocol plus the range of nights shown (startDate, endDate). */
+export const availabilityTableQuery = z.strictObject({
+  ...dataTablesShape,
+  startDate: optionalYmd,
+  endDate: optionalYmd,
+});
+
+const priceParams = z.object({ priceId: idSchema });
+
+// ---- answers ----
+
 /** A row of the Accommodation Availability table (spec 3 §3 Room availability row). */
-export interface AvailabilityRow {
-  id: number;
-  availability_date: string;
-  availability: number;
-  confirmed_locked_availability: number;
-  locked_availability: number;
-  remaining_availability: number;
-  stop_sell: boolean;
-}
+export const availabilityRow = z.object({
+  id: z.number().int(),
+  availability_date: dateAnswer,
+  availability: z.number().int(),
+  confirmed_locked_availability: z.number().int(),
+  locked_availability: z.number().int(),
+  remaining_availability: z.number().int(),
+  stop_sell: z.boolean(),
+});
+export type AvailabilityRow = z.infer<typeof availabilityRow>;
 
 /** A row of the Accommodation Prices table (spec 3 §3 Accommodation price). */
-export interface PriceRow {
-  id: number;
-  accommodation_room_id: number;
-  room_availability_date: string;
-  currency_id: number | null;
-  currency: { short_name: string; symbol: string | null };
-  exchange_rate: string;
-  price_type: 'per_person' | 'per_night';
-  price: string;
+export const priceRow = z.object({
+  id: z.number().int(),
+  accommodation_room_id: z.number().int(),
+  room_availability_date: dateAnswer,
+  currency_id: z.number().int().nullable(),
+  currency: z.object({ short_name: z.string(), symbol: z.string().nullable() }),
+  /** The rate as text without trailing zeros ('1.17'). */
+  exchange_rate: z.string(),
+  price_type: z.enum(['per_person', 'per_night']),
+  price: moneyAnswer,
   /** price ÷ exchange_rate, rounded to the penny. */
-  price_gbp: string;
-  discounts_count: number;
-}
+  price_gbp: moneyAnswer,
+  discounts_count: z.number().int(),
+});
+/** A price row as the client receives it (money as decimal text). */
+export type PriceRow = z.input<typeof priceRow>;
 
 /** A price discount (spec 3 §3 Price discount). */
-export interface PriceDiscount {
-  id: number;
-  accommodation_price_id: number;
-  booking_start_date: string;
-  booking_end_date: string;
-  percent_discount: boolean;
-  discount_price: string;
-}
+export const priceDiscount = z.object({
+  id: z.number().int(),
+  accommodation_price_id: z.number().int(),
+  booking_start_date: dateAnswer,
+  booking_end_date: dateAnswer,
+  percent_discount: z.boolean(),
+  discount_price: moneyAnswer,
+});
+export type PriceDiscount = z.input<typeof priceDiscount>;
+
+/**
+ * Room availability, accommodation prices and price discounts (spec 3 §2 'Accommodation room edit',
+ * §4, §5, §7 'Accommodation'). Reads are open to staff; every write is role 1 only (spec 3 §6).
+ */
+export const availabilityApi = {
+  change: endpoint({
+    method: 'POST',
+    path: '/accommodation/room/availability/:id',
+    summary:
+      'Apply a change type over a date range and/or save a price for each night, in one transaction; answers data.nights_changed, data.prices_saved.',
+    permission: 'availability.update',
+    params: idParams,
+    body: availabilityInput,
+    answer: okAnswer({
+      data: z.object({ nights_changed: z.number().int(), prices_saved: z.number().int() }),
+    }),
+  }),
+  table: endpoint({
+    method: 'GET',
+    path: '/accommodation/room/availability/:id/table',
+    summary:
+      'Availability of room {id} per night from startDate to endDate, DataTables protocol (page size 25).',
+    params: idParams,
+    query: availabilityTableQuery,
+    answer: tableAnswer(availabilityRow),
+  }),
+  prices: endpoint({
+    method: 'POST',
+    path: '/accommodation/room/get-availability/:id/prices',
+    summary: 'Prices of room {id} per night in the range: {status, data, message}.',
+    permission: 'prices.read',
+    params: idParams,
+    body: priceRangeInput,
+    answer: z.object({ status: z.literal(true), data: z.array(priceRow), message: z.string() }),
+  }),
+  updatePrice: endpoint({
+    method: 'POST',
+    path: '/accommodation/room/update-availability/:id/prices',
+    summary: 'Save one price row of room {id} (inline edit); answers data: the row.',
+    permission: 'prices.update',
+    params: idParams,
+    body: priceUpdateInput,
+    answer: okAnswer({ data: priceRow }),
+  }),
+  deletePrice: endpoint({
+    method: 'POST',
+    path: '/accommodation/room/delete-availability/:id/prices',
+    summary: 'Delete one price of room {id} with its discounts.',
+    permission: 'prices.delete',
+    params: idParams,
+    body: z.object({ price_id: idSchema }),
+    answer: messageAnswer,
+  }),
+  discounts: endpoint({
+    method: 'GET',
+    path: '/accommodation/room/price-discount/:priceId',
+    summary: 'A price and its discounts: data.price, data.discounts.',
+    params: priceParams,
+    answer: z.object({
+      success: z.literal(true),
+      data: z.object({ price: priceRow, discounts: z.array(priceDiscount) }),
+    }),
+  }),
+  saveDiscount: endpoint({
+    method: 'POST',
+    path: '/accommodation/room/price-discount/:priceId/handle',
+    summary:
+      'Add (flag add) or edit (flag edit, id) a discount of the price; overlapping windows are refused.',
+    permission: 'prices.discount',
+    params: priceParams,
+    body: discountInput,
+    answer: okAnswer({ data: z.object({ id: z.number().int() }) }),
+  }),
+  addMultipleDiscounts: endpoint({
+    method: 'POST',
+    path: '/accommodation/room/handle-multiple-prices-discount',
+    summary: 'Add the same discount to every price in multiple_price_ids, all or nothing.',
+    permission: 'prices.discount',
+    body: multipleDiscountInput,
+    answer: okAnswer({ data: z.object({ added: z.number().int() }) }),
+  }),
+  deleteDiscount: endpoint({
+    method: 'POST',
+    path: '/accommodation/room/price-discount/:priceId/delete-discount/:discountId',
+    summary: 'Delete one discount of the price.',
+    permission: 'prices.discount',
+    params: z.object({ priceId: idSchema, discountId: idSchema }),
+    answer: messageAnswer,
+  }),
+  clonePrices: endpoint({
+    method: 'POST',
+    path: '/accommodation/room/handle-prices-clonnig',
+    summary: 'Copy the selected prices (with discounts) to the same nights of room accomodation_room_id.',
+    permission: 'prices.clone',
+    body: cloneInput,
+    answer: okAnswer({ data: z.object({ copied: z.number().int() }) }),
+  }),
+};

@@ -112,11 +112,11 @@ export const bankDetailsShape = {
   bank_name: optionalText(120),
 };
 
-/** Bank details as the API answers them. */
-export interface BankDetails {
-  iban_number: string | null;
-  bic_swift_number: string | null;
-  account_number: string | null;
-  sort_code: string | null;
-  bank_name: string | null;
-}
+/** Bank details as the API answers them, to spread into an entity's answer schema. */
+export const bankDetailsAnswerShape = {
+  iban_number: z.string().nullable(),
+  bic_swift_number: z.string().nullable(),
+  account_number: z.string().nullable(),
+  sort_code: z.string().nullable(),
+  bank_name: z.string().nullable(),
+};

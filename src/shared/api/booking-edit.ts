@@ -14,7 +14,9 @@ import {
   percentSchema,
   requiredText,
 } from './common';
-import type { CustomerRow } from './customers';
+import { createdAnswer, dateAnswer, endpoint, messageAnswer, okAnswer, timestampAnswer } from './contract';
+import { extrasOfferRequestSchema } from './extras-offer';
+import { idParams } from './params';
 
 /**
  * The contract of one booking (spec 1 §2 New booking / Booking edit, §3 entities, §5 rules, §7
@@ -297,199 +299,489 @@ export const customAirlineSchema = z.object({
 
 // ---- answers ---------------------------------------------------------------------------------
 
-export interface BookingFlight {
-  id: number;
-  flight_number: string;
-  airline: { id: number; name: string } | null;
-  departure_airport: string | null;
-  arrival_airport: string | null;
-  departure_time: string | null;
-  arrival_time: string | null;
-}
+/** `{status: true, message, ...extra}`: the envelope of the spec's update-booking/* calls. */
+export const statusAnswer = <S extends z.ZodRawShape>(extra?: S) =>
+  z.object({ status: z.literal(true), message: z.string(), ...(extra ?? ({} as S)) });
 
-export interface BookingTourLine {
-  id: number;
-  tour_id: number;
-  tour: { id: number; name: string; tour_type: string };
-  tour_instance_id: number;
-  tour_room_id: number | null;
-  instance: {
-    id: number;
-    departure_date: string;
-    instance_title: string | null;
-    duration: number | null;
-    airport: { id: number; iata_code: string; name: string } | null;
-    flights: BookingFlight[];
-    pick_up_point: { id: number; name: string } | null;
-    group: { id: number; start_date: string };
-  };
-  room: {
-    id: number;
-    accommodation_room_id: number;
-    name: string;
-    board_basis: string | null;
-    occupancy: number;
-    accommodation: { id: number; accommodation_name: string };
-  } | null;
-  rooms: number;
-  guests: number;
-  price: string;
-  sale_price: string | null;
-  base_price: string | null;
-  supplement_price: string | null;
-  adjusted_price: string | null;
-  cost: string | null;
-  airline_ref: string | null;
-  airline_ref_added_at: string | null;
-  airline_flight_cost: string | null;
-  passengers: number[];
-  special_requests: string | null;
-  check_in_date: string | null;
-  check_out_date: string | null;
-  airline_cost: {
-    id: number;
-    airline_ref: string | null;
-    flight_cost: string;
-    booked_date: string | null;
-    airline_invoice: string | null;
-  }[];
-}
+const named = z.object({ id: z.number(), name: z.string() });
 
-export interface BookingPassenger {
-  id: number;
-  holiday_booking_id: number;
-  title: string | null;
-  first_name: string;
-  last_name: string;
-  dob: string | null;
-  gender: string | null;
-  passport_no: string | null;
-  passport_issue: string | null;
-  passport_expiry: string | null;
-  passport_nationality: string | null;
-  policy_number: string | null;
-  insurance_company: string | null;
-  insurance_telephone_number: string | null;
-}
+export const bookingFlightAnswer = z.object({
+  id: z.number(),
+  flight_number: z.string(),
+  airline: named.nullable(),
+  departure_airport: z.string().nullable(),
+  arrival_airport: z.string().nullable(),
+  departure_time: z.string().nullable(),
+  arrival_time: z.string().nullable(),
+});
+export type BookingFlight = z.infer<typeof bookingFlightAnswer>;
 
-export interface BookingExtra {
+/** A tour line as GET bookings/{id} answers it: tour, instance (flights, pick-up point, group), room, airline costs. */
+export const bookingTourLineAnswer = z.object({
+  id: z.number(),
+  tour_id: z.number(),
+  tour: z.object({ id: z.number(), name: z.string(), tour_type: z.string() }),
+  tour_instance_id: z.number(),
+  tour_room_id: z.number().nullable(),
+  instance: z.object({
+    id: z.number(),
+    departure_date: z.string(),
+    instance_title: z.string().nullable(),
+    duration: z.number().nullable(),
+    airport: z.object({ id: z.number(), iata_code: z.string(), name: z.string() }).nullable(),
+    flights: z.array(bookingFlightAnswer),
+    pick_up_point: named.nullable(),
+    group: z.object({ id: z.number(), start_date: z.string() }),
+  }),
+  room: z
+    .object({
+      id: z.number(),
+      accommodation_room_id: z.number(),
+      name: z.string(),
+      board_basis: z.string().nullable(),
+      occupancy: z.number(),
+      accommodation: z.object({ id: z.number(), accommodation_name: z.string() }),
+    })
+    .nullable(),
+  rooms: z.number(),
+  guests: z.number(),
+  price: z.string(),
+  sale_price: z.string().nullable(),
+  base_price: z.string().nullable(),
+  supplement_price: z.string().nullable(),
+  adjusted_price: z.string().nullable(),
+  cost: z.string().nullable(),
+  airline_ref: z.string().nullable(),
+  airline_ref_added_at: z.string().nullable(),
+  airline_flight_cost: z.string().nullable(),
+  passengers: z.array(z.number()),
+  special_requests: z.string().nullable(),
+  check_in_date: z.string().nullable(),
+  check_out_date: z.string().nullable(),
+  airline_cost: z.array(
+    z.object({
+      id: z.number(),
+      airline_ref: z.string().nullable(),
+      flight_cost: z.string(),
+      booked_date: z.string().nullable(),
+      airline_invoice: z.string().nullable(),
+    }),
+  ),
+});
+export type BookingTourLine = z.infer<typeof bookingTourLineAnswer>;
+
+/** A passenger as answered (dates YYYY-MM-DD). */
+export const bookingPassengerAnswer = z.object({
+  id: z.number(),
+  holiday_booking_id: z.number(),
+  title: z.string().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  dob: z.string().nullable(),
+  gender: z.string().nullable(),
+  passport_no: z.string().nullable(),
+  passport_issue: z.string().nullable(),
+  passport_expiry: z.string().nullable(),
+  passport_nationality: z.string().nullable(),
+  policy_number: z.string().nullable(),
+  insurance_company: z.string().nullable(),
+  insurance_telephone_number: z.string().nullable(),
+});
+export type BookingPassenger = z.infer<typeof bookingPassengerAnswer>;
+
+export const bookingExtraAnswer = z.object({
   /** The catalogue extra's id. */
-  id: number;
-  name: string;
-  price: string;
-  for_per_person: boolean;
-  commissionable: boolean;
-  pivot: { id: number; qty: number; extra_note: string | null };
-}
+  id: z.number(),
+  name: z.string(),
+  price: z.string(),
+  for_per_person: z.boolean(),
+  commissionable: z.boolean(),
+  pivot: z.object({ id: z.number(), qty: z.number(), extra_note: z.string().nullable() }),
+});
+export type BookingExtra = z.infer<typeof bookingExtraAnswer>;
 
-export interface BookingDiscount {
+export const bookingDiscountAnswer = z.object({
   /** The catalogue discount's id (null once that discount is gone). */
-  id: number | null;
-  code: string;
-  description: string | null;
-  value: string;
-  penalty_type: number;
-  on_base_price: boolean;
-  per_person: boolean;
-  is_manual: boolean;
-  tour_id: number | null;
-  pivot: { id: number; qty: number; manual_discount_price: string | null };
+  id: z.number().nullable(),
+  code: z.string(),
+  description: z.string().nullable(),
+  value: z.string(),
+  penalty_type: z.number(),
+  on_base_price: z.boolean(),
+  per_person: z.boolean(),
+  is_manual: z.boolean(),
+  tour_id: z.number().nullable(),
+  pivot: z.object({ id: z.number(), qty: z.number(), manual_discount_price: z.string().nullable() }),
   /** The amount this discount takes off, by spec 1 §9. */
-  amount: string;
-}
+  amount: z.string(),
+});
+export type BookingDiscount = z.infer<typeof bookingDiscountAnswer>;
 
-export interface BookingPayment {
-  id: number;
-  transaction_id: string | null;
-  payment_method: PaymentMethod;
-  payment_amount: string;
-  created_at: string;
-  created_by: string | null;
-  holiday_booking_id: number;
+export const bookingPaymentAnswer = z.object({
+  id: z.number(),
+  transaction_id: z.string().nullable(),
+  payment_method: z.enum(PAYMENT_METHODS),
+  payment_amount: z.string(),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+  holiday_booking_id: z.number(),
   /** Set when role 1 voided this receipt (a reversal row cancels its amount out). */
-  voided_at: string | null;
-  voided_by: string | null;
-  void_reason: string | null;
+  voided_at: z.string().nullable(),
+  voided_by: z.string().nullable(),
+  void_reason: z.string().nullable(),
   /** On a reversal row: the id of the receipt it voids. */
-  reverses_payment_id: number | null;
-}
+  reverses_payment_id: z.number().nullable(),
+});
+export type BookingPayment = z.infer<typeof bookingPaymentAnswer>;
 
-export interface BookingDetail {
-  id: number;
-  version: number;
-  booking_ref: string | null;
-  customer_id: number | null;
-  agent_id: number | null;
-  affiliate_id: number | null;
-  old_customer_id: number | null;
-  old_agent_id: number | null;
-  old_affiliate_id: number | null;
-  old_booking_id: number | null;
+/** A stored additional document as the booking screen lists it (created_at ISO 8601). */
+export const additionalDocumentAnswer = z.object({
+  id: z.number(),
+  name: z.string(),
+  document_detail: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdditionalDocumentRow = z.infer<typeof additionalDocumentAnswer>;
+
+/** Every figure of spec 1 §9 (`BookingTotals` of booking-totals.ts), pounds as decimal text. */
+export const bookingTotalsAnswer = z.object({
+  tours_total: z.string(),
+  base_total: z.string(),
+  extras_total: z.string(),
+  discount_amounts: z.array(z.string()),
+  discounts_total: z.string(),
+  total_due: z.string(),
+  paid: z.string(),
+  non_commissionable_extras: z.string(),
+  commission: z.string(),
+  vat: z.string(),
+  balance: z.string(),
+  credit: z.string(),
+  refund_due: z.string(),
+  agent_balance: z.string(),
+  cancellation_value: z.string().nullable(),
+}) satisfies z.ZodType<BookingTotals>;
+
+/** The booking of GET bookings/{id} (data.booking[0]). */
+export const bookingDetailAnswer = z.object({
+  id: z.number(),
+  version: z.number(),
+  booking_ref: z.string().nullable(),
+  customer_id: z.number().nullable(),
+  agent_id: z.number().nullable(),
+  affiliate_id: z.number().nullable(),
+  old_customer_id: z.number().nullable(),
+  old_agent_id: z.number().nullable(),
+  old_affiliate_id: z.number().nullable(),
+  old_booking_id: z.number().nullable(),
   /** The linked customer: the customers list's row without its town and creation date. */
-  customer: Omit<CustomerRow, 'town' | 'created_at'> | null;
-  agent: {
-    id: number;
-    name: string;
-    abta: string | null;
-    email: string | null;
-    commission: string | null;
-  } | null;
-  affiliate: { id: number; name: string; code: string } | null;
-  old_customer: { id: number; first_name: string | null; last_name: string | null } | null;
-  old_agent: { id: number; name: string } | null;
-  old_affiliate: { id: number; name: string } | null;
-  agent_confirmed: boolean;
-  status: string;
-  created_at: string;
-  updated_at: string;
-  cancelled_at: string | null;
+  customer: z
+    .object({
+      id: z.number(),
+      title: z.string().nullable(),
+      first_name: z.string(),
+      last_name: z.string(),
+      full_name: z.string(),
+      email: z.string().nullable(),
+      phone_number: z.string().nullable(),
+      mobile_number: z.string().nullable(),
+      postcode: z.string().nullable(),
+      is_blacklisted: z.boolean(),
+    })
+    .nullable(),
+  agent: z
+    .object({
+      id: z.number(),
+      name: z.string(),
+      abta: z.string().nullable(),
+      email: z.string().nullable(),
+      commission: z.string().nullable(),
+    })
+    .nullable(),
+  affiliate: z.object({ id: z.number(), name: z.string(), code: z.string() }).nullable(),
+  old_customer: z
+    .object({ id: z.number(), first_name: z.string().nullable(), last_name: z.string().nullable() })
+    .nullable(),
+  old_agent: named.nullable(),
+  old_affiliate: named.nullable(),
+  agent_confirmed: z.boolean(),
+  status: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  cancelled_at: z.string().nullable(),
   /** Null while never set (the total due counts once cancelled); '0.00' entered means waived. */
-  cancellation_charge: string | null;
-  created_by: { id: number; name: string } | null;
-  created_from: string;
-  created_by_agent_name: string | null;
-  bonding_type: number | null;
-  tour_bookings: BookingTourLine[];
-  passengers: BookingPassenger[];
-  extras: BookingExtra[];
-  discounts: BookingDiscount[];
-  additional_documents: { id: number; name: string; document_detail: string | null; created_at: string }[];
-  payments: BookingPayment[];
-  special_request: string | null;
-  total_due: string;
-  paid: string;
-  balance: string;
-  balance_due: string | null;
-  deposit_due: string | null;
+  cancellation_charge: z.string().nullable(),
+  created_by: named.nullable(),
+  created_from: z.string(),
+  created_by_agent_name: z.string().nullable(),
+  bonding_type: z.number().nullable(),
+  tour_bookings: z.array(bookingTourLineAnswer),
+  passengers: z.array(bookingPassengerAnswer),
+  extras: z.array(bookingExtraAnswer),
+  discounts: z.array(bookingDiscountAnswer),
+  additional_documents: z.array(additionalDocumentAnswer),
+  payments: z.array(bookingPaymentAnswer),
+  special_request: z.string().nullable(),
+  total_due: z.string(),
+  paid: z.string(),
+  balance: z.string(),
+  balance_due: z.string().nullable(),
+  deposit_due: z.string().nullable(),
   /** The deposit asked for, pounds (per-guest deposits of the lines, capped at the total due). */
-  deposit: string;
-  agent_comission_percent: string | null;
-  booking_vat_percent: string;
-  non_commissionable_extras: string;
-  airline_reference_email: string | null;
-  allowed_domain: string | null;
-  departure_date: string | null;
-  changes_accepted: number;
-  changes_accepted_at: string | null;
-  changes_accepted_from: string | null;
-  changes_reviewed: number;
-  changes_reviewed_at: string | null;
-  old_tour_booking: Record<string, unknown> | null;
-  old_lead_passenger: string | null;
+  deposit: z.string(),
+  agent_comission_percent: z.string().nullable(),
+  booking_vat_percent: z.string(),
+  non_commissionable_extras: z.string(),
+  airline_reference_email: z.string().nullable(),
+  allowed_domain: z.string().nullable(),
+  departure_date: z.string().nullable(),
+  changes_accepted: z.number(),
+  changes_accepted_at: z.string().nullable(),
+  changes_accepted_from: z.string().nullable(),
+  changes_reviewed: z.number(),
+  changes_reviewed_at: z.string().nullable(),
+  /** The old system's tour booking, as imported (free-form). */
+  old_tour_booking: z.record(z.string(), z.unknown()).nullable(),
+  old_lead_passenger: z.string().nullable(),
   /** Every figure of spec 1 §9 for this booking, as stored. */
-  totals: BookingTotals;
+  totals: bookingTotalsAnswer,
   /** What the cancellation policy proposes as the charge if cancelled today (pounds). */
-  proposed_cancellation_charge: string;
-}
+  proposed_cancellation_charge: z.string(),
+});
+export type BookingDetail = z.infer<typeof bookingDetailAnswer>;
 
 /** GET bookings/{id} answer: `data.booking[0]` and the lists the screen offers. */
-export interface BookingDetailAnswer {
-  success: true;
-  data: {
-    booking: [BookingDetail];
-    emailTemplates: { id: number; template_name: string }[];
-    booking_change_reasons: string[];
-    bondingTypes: { id: number; name: string }[];
-    allowed_domains: string[];
-  };
-}
+export const bookingGetAnswer = z.object({
+  success: z.literal(true),
+  data: z.object({
+    booking: z.tuple([bookingDetailAnswer]),
+    emailTemplates: z.array(z.object({ id: z.number(), template_name: z.string() })),
+    booking_change_reasons: z.array(z.string()),
+    bondingTypes: z.array(named),
+    allowed_domains: z.array(z.string()),
+  }),
+});
+export type BookingDetailAnswer = z.infer<typeof bookingGetAnswer>;
+
+/** An extra a booking may take, as POST extras/get-booking/extra answers it. */
+export const offeredExtraAnswer = z.object({
+  id: z.number(),
+  name: z.string(),
+  price: z.string(),
+  for_per_person: z.boolean(),
+  commissionable: z.boolean(),
+  short_description: z.string().nullable(),
+});
+
+// ---- endpoints -------------------------------------------------------------------------------
+
+/** Body of the remove calls (tour line, passenger): the booking they must belong to, and its version. */
+const removeBody = z.object({ holiday_booking_id: optionalId, ...versionField }).optional();
+
+/** POST update-booking/update-special-request. */
+export const specialRequestSchema = z.object({
+  holiday_booking_id: idSchema,
+  special_req: z
+    .string()
+    .max(5000)
+    .nullish()
+    .transform((v) => v ?? ''),
+  ...versionField,
+});
+
+/** POST update-booking/delete-discount: discount_id is the applied row's id. */
+export const discountRemoveSchema = z.object({ discount_id: idSchema, ...versionField });
+
+const passengerListAnswer = z.array(bookingPassengerAnswer);
+
+/**
+ * One booking's calls (spec 1 §7): create, read, the edit screen's presence flag, summary edit,
+ * cancel, agent confirmation, accepting changes, custom airline email, tour lines, passengers,
+ * extras, discounts and the special request. Files and history are `bookingFilesApi`, payments
+ * `paymentsApi`.
+ */
+export const bookingEditApi = {
+  create: endpoint({
+    method: 'POST',
+    path: '/bookings',
+    summary: 'Create a booking with its tour lines (rooms taken, priced by the rule).',
+    permission: 'bookings.create',
+    body: bookingCreateSchema,
+    answer: createdAnswer,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/bookings/:id',
+    summary: 'One booking: data.booking[0] with totals, and the lists the screen offers.',
+    params: idParams,
+    answer: bookingGetAnswer,
+  }),
+  screenOpen: endpoint({
+    method: 'POST',
+    path: '/bookings/:id/screen-open',
+    summary: 'Flag the edit screen open for me (every 30 s); answers who else has it open.',
+    permission: 'bookings.screenPresence',
+    params: idParams,
+    answer: z.object({
+      success: z.literal(true),
+      data: z.object({ open_by: z.array(z.object({ name: z.string(), since: z.string() })) }),
+    }),
+  }),
+  screenLeft: endpoint({
+    method: 'POST',
+    path: '/bookings/:id/screen-left',
+    summary: 'Clear my open-screen flag on this booking.',
+    permission: 'bookings.screenPresence',
+    params: idParams,
+    answer: z.object({ success: z.literal(true) }),
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: '/bookings/:id',
+    summary: 'Update the summary fields of a booking (only those sent).',
+    permission: 'bookings.update',
+    params: idParams,
+    body: bookingUpdateSchema,
+    answer: okAnswer({ data: z.object({ version: z.number() }) }),
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: '/bookings/:id/cancel',
+    summary: 'Cancel a booking: charge (default: the policy), rooms released.',
+    permission: 'bookings.cancel',
+    params: idParams,
+    body: cancelSchema.optional(),
+    answer: messageAnswer,
+  }),
+  agentConfirm: endpoint({
+    method: 'POST',
+    path: '/bookings/:id/agent-confirm',
+    summary: 'Mark an agent booking confirmed.',
+    permission: 'bookings.agentConfirm',
+    params: idParams,
+    answer: messageAnswer,
+  }),
+  acceptChange: endpoint({
+    method: 'POST',
+    path: '/bookings/:id/accept-booking-change',
+    summary: 'Accept the booking changes; optionally email the customer.',
+    permission: 'bookings.acceptChange',
+    params: idParams,
+    body: acceptChangeSchema.optional(),
+    answer: statusAnswer({ data: z.object({ accepted_at: timestampAnswer }) }),
+  }),
+  customAirline: endpoint({
+    method: 'POST',
+    path: '/update-booking/:id/update-booking-custom-airline',
+    summary: 'Set or clear the custom airline reference email.',
+    permission: 'bookings.customAirline',
+    params: idParams,
+    body: customAirlineSchema,
+    answer: messageAnswer,
+  }),
+  addTour: endpoint({
+    method: 'POST',
+    path: '/update-booking/:id/update-tours',
+    summary: 'Add a tour line (rooms taken; balance due moves).',
+    permission: 'bookings.tours',
+    params: idParams,
+    body: addTourLineSchema,
+    answer: statusAnswer({ updated_balance_due_date: dateAnswer.nullable() }),
+  }),
+  removeTour: endpoint({
+    method: 'POST',
+    path: '/update-booking/remove-tour/:id',
+    summary: 'Remove a tour line (its rooms given back).',
+    permission: 'bookings.tours',
+    params: idParams,
+    body: removeBody,
+    answer: statusAnswer({ updated_balance_due_date: dateAnswer.nullable() }),
+  }),
+  updateTourLine: endpoint({
+    method: 'POST',
+    path: '/update-booking/update-booking-tour-supplements',
+    summary:
+      'Edit a tour line: guests, price, airline ref and costs (PDF invoices airline_invoice_{n}), passengers, ' +
+      'requests (multipart, passengers and airline_cost as JSON text; or JSON).',
+    permission: 'bookings.tours',
+    multipart: true,
+    body: tourLineUpdateSchema,
+    answer: statusAnswer(),
+  }),
+  updateAccommodation: endpoint({
+    method: 'POST',
+    path: '/bookings/tour-booking/update-accommodation',
+    summary: 'Move a tour line to another room of its instance (repriced; rooms moved).',
+    permission: 'bookings.tours',
+    body: updateAccommodationSchema,
+    answer: messageAnswer,
+  }),
+  addPassenger: endpoint({
+    method: 'POST',
+    path: '/update-booking/update-pessenger',
+    summary: 'Add a passenger (or update one when id is sent); answers the passenger list.',
+    permission: 'bookings.passengers',
+    body: passengerSchema,
+    answer: statusAnswer({ passenger_list: passengerListAnswer }),
+  }),
+  updatePassenger: endpoint({
+    method: 'POST',
+    path: '/update-booking/update-pessenger-detail',
+    summary: 'Update a passenger.',
+    permission: 'bookings.passengers',
+    body: passengerSchema.extend({ id: idSchema }),
+    answer: statusAnswer(),
+  }),
+  removePassenger: endpoint({
+    method: 'POST',
+    path: '/update-booking/remove-passenger/:id',
+    summary: 'Remove a passenger; answers the passenger list.',
+    permission: 'bookings.passengers',
+    params: idParams,
+    body: removeBody,
+    answer: statusAnswer({ passenger_list: passengerListAnswer }),
+  }),
+  availableExtras: endpoint({
+    method: 'POST',
+    path: '/extras/get-booking/extra',
+    summary:
+      'The catalogue extras that fit a booking (spec 1 §7): booking_date, tour_bookings (tour_id, ' +
+      'departure_date, return_date, airlines); or holiday_booking_id of a stored booking. Answers data.',
+    permission: 'bookings.availableExtras',
+    body: extrasOfferRequestSchema,
+    answer: z.object({ success: z.literal(true), data: z.array(offeredExtraAnswer) }),
+  }),
+  updateExtras: endpoint({
+    method: 'POST',
+    path: '/update-booking/update-extras/:id',
+    summary: "Replace the booking's extras (qty, note).",
+    permission: 'bookings.extras',
+    params: idParams,
+    body: extrasUpdateSchema,
+    answer: statusAnswer(),
+  }),
+  applyDiscount: endpoint({
+    method: 'POST',
+    path: '/update-booking/update-discount',
+    summary: 'Apply a discount to a booking.',
+    permission: 'bookings.discounts',
+    body: discountApplySchema,
+    answer: statusAnswer(),
+  }),
+  removeDiscount: endpoint({
+    method: 'POST',
+    path: '/update-booking/delete-discount',
+    summary: 'Remove an applied discount (discount_id = the applied row id).',
+    permission: 'bookings.discounts',
+    body: discountRemoveSchema,
+    answer: statusAnswer(),
+  }),
+  specialRequest: endpoint({
+    method: 'POST',
+    path: '/update-booking/update-special-request',
+    summary: "Update the booking's special request.",
+    permission: 'bookings.specialRequest',
+    body: specialRequestSchema,
+    answer: statusAnswer(),
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { optionalId, optionalText, optionalYmd } from './common';
+import { idOrText, optionalId, optionalText, optionalYmd } from './common';
+import { endpoint } from './contract';
+import { dataTablesShape, tableAnswer } from './datatables';
 
 /**
  * Filters of GET /api/bookings/table (spec 1 §7). search_by_customer takes a customer id (from
@@ -11,7 +13,7 @@ export const bookingTableFiltersShape = {
   search_by_booking_end: optionalYmd,
   search_by_departure_start: optionalYmd,
   search_by_departure_end: optionalYmd,
-  search_by_customer: optionalText(100),
+  search_by_customer: idOrText(100),
   search_by_agent: optionalId,
   search_by_affiliate: optionalId,
   search_by_airline_ref: optionalText(50),
@@ -19,6 +21,9 @@ export const bookingTableFiltersShape = {
 
 export const bookingTableFiltersSchema = z.object(bookingTableFiltersShape);
 export type BookingTableFilters = z.infer<typeof bookingTableFiltersSchema>;
+
+/** GET bookings/table: the DataTables protocol plus the search_by_* filters (unknown keys → 422). */
+export const bookingTableRequestSchema = z.strictObject({ ...dataTablesShape, ...bookingTableFiltersShape });
 
 const party = z.object({ id: z.number(), name: z.string() });
 
@@ -51,5 +56,30 @@ export const bookingRowSchema = z.object({
 });
 export type BookingRow = z.infer<typeof bookingRowSchema>;
 
-export const tableResponseSchema = <T extends z.ZodTypeAny>(row: T) =>
-  z.object({ draw: z.number(), recordsTotal: z.number(), recordsFiltered: z.number(), data: z.array(row) });
+/** POST get-booking-filters-data: the agents and affiliates the list's pickers offer. */
+export const bookingFiltersDataAnswer = z.object({
+  status: z.boolean(),
+  data: z.object({
+    agents: z.array(z.object({ id: z.number(), name: z.string(), abta: z.string().nullable() })),
+    affiliates: z.array(z.object({ id: z.number(), name: z.string(), code: z.string() })),
+  }),
+});
+export type BookingFiltersData = z.infer<typeof bookingFiltersDataAnswer>['data'];
+
+/** The bookings list (spec 1 §2, §7). One booking's calls are `bookingEditApi` (booking-edit.ts). */
+export const bookingsApi = {
+  table: endpoint({
+    method: 'GET',
+    path: '/bookings/table',
+    summary: 'Bookings list, DataTables server-side protocol, with the search_by_* filters.',
+    query: bookingTableRequestSchema,
+    answer: tableAnswer(bookingRowSchema),
+  }),
+  filtersData: endpoint({
+    method: 'POST',
+    path: '/get-booking-filters-data',
+    summary: 'Agents and affiliates for the bookings list filters.',
+    permission: 'bookings.filtersData',
+    answer: bookingFiltersDataAnswer,
+  }),
+};

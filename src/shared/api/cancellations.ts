@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { poundsText } from '../money-text';
 import { flagSchema, moneySchema, optionalId } from './common';
+import { endpoint, messageAnswer, moneyAnswer, okAnswer } from './contract';
+import { dataTablesRequestSchema, tableAnswer } from './datatables';
+import { idParams } from './params';
 
 /** Cancellation policy tour types (spec 3 §9: air and coach). */
 export const CANCELLATION_TOUR_TYPES = ['air', 'coach'] as const;
@@ -77,17 +80,68 @@ export const cancellationPolicyInput = z
   });
 export type CancellationPolicyInput = z.input<typeof cancellationPolicyInput>;
 
+/** The spec sends `{policy: {...}}`; a flat body is accepted too. */
+const policyBody = z.preprocess(
+  (b) => (b && typeof b === 'object' && 'policy' in b && typeof b.policy === 'object' ? b.policy : b),
+  cancellationPolicyInput,
+);
+
 /** A cancellation policy as the API answers it (table rows and get-policy). */
-export interface CancellationPolicy {
-  id: number;
-  days_before_start: number;
-  days_before_end: number;
+export const cancellationPolicyAnswer = z.object({
+  id: z.number().int(),
+  days_before_start: z.number().int(),
+  days_before_end: z.number().int(),
   /** 1 = percentage, 0 = pounds. */
-  penalty_type: number;
+  penalty_type: z.number().int(),
   /** Decimal string, e.g. '30.00'. */
-  penalty_charge: string;
-  tour_type: CancellationTourType;
-}
+  penalty_charge: moneyAnswer,
+  tour_type: z.enum(CANCELLATION_TOUR_TYPES),
+});
+export type CancellationPolicy = z.input<typeof cancellationPolicyAnswer>;
+
+/**
+ * Cancellation policies (spec 3 §2 'Cancellation policies', §3, §5, §7). Saving and deleting are
+ * role 1 only (spec 3 §6); the save and get-policy calls answer `status` as the spec reads it.
+ */
+export const cancellationsApi = {
+  table: endpoint({
+    method: 'GET',
+    path: '/cancellations/penalties',
+    summary:
+      'Cancellation policies, DataTables protocol: days_before_start, days_before_end, penalty_charge, tour_type.',
+    query: dataTablesRequestSchema,
+    answer: tableAnswer(cancellationPolicyAnswer),
+  }),
+  save: endpoint({
+    method: 'POST',
+    path: '/cancellations/penalties',
+    summary:
+      "Add (handle_tag 'add') or edit (handle_tag 'edit' with id) a policy: {policy: {...}} or flat; answers status, message, data.id.",
+    permission: 'cancellations.save',
+    body: policyBody,
+    answer: okAnswer({ status: z.literal(true), data: z.object({ id: z.number().int() }) }),
+  }),
+  get: endpoint({
+    method: 'POST',
+    path: '/cancellations/:id/get-policy',
+    summary: 'One policy: data {id, days_before_start, …}.',
+    permission: 'cancellations.read',
+    params: idParams,
+    answer: z.object({
+      status: z.literal(true),
+      success: z.literal(true),
+      data: cancellationPolicyAnswer,
+    }),
+  }),
+  delete: endpoint({
+    method: 'POST',
+    path: '/cancellations/penalties/:id/delete',
+    summary: 'Delete a policy.',
+    permission: 'cancellations.delete',
+    params: idParams,
+    answer: messageAnswer,
+  }),
+};
 
 /**
  * The Penalty Amount column (spec 3 §2): '30%' (or '12.5%') when penalty_type is 1, otherwise

@@ -1,5 +1,18 @@
 import { z } from 'zod';
 
+/**
+ * What a text field containing the NUL character (U+0000) is told: PostgreSQL cannot store it, so
+ * every text rule here refuses it (and the server refuses it in any field, `http/input-guards.ts`).
+ */
+export const NUL_MESSAGE = 'Must not contain the NUL character (\\u0000).';
+
+/** True when `s` contains the NUL character. */
+export const hasNul = (s: string) => s.includes('\u0000');
+
+/** A string without the NUL character (the base of every text rule below). */
+export const plainString = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine((s) => !hasNul(s), NUL_MESSAGE);
+
 /** '' and null count as not given (forms and DataTables send empty strings). */
 export const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
@@ -39,21 +52,29 @@ export const idSchema = z.coerce
 export const optionalId = z.preprocess(blankToUndefined, idSchema.optional());
 
 export const optionalText = (max: number) =>
-  z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
+  z.preprocess(blankToUndefined, plainString().trim().max(max).optional());
+
+/**
+ * A filter that takes an id or a text (e.g. bookings' search_by_customer: a customer id or a name):
+ * optional text of at most `max` characters; when it is all digits it must be a valid id
+ * (1..2^31-1), else 422 'Id out of range.' instead of a query PostgreSQL refuses.
+ */
+export const idOrText = (max: number) =>
+  optionalText(max).refine((s) => s === undefined || !/^\d+$/.test(s) || idSchema.safeParse(s).success, {
+    message: 'Id out of range.',
+  });
 
 /** A required, trimmed text field; the message names the field as the form labels it. */
 export const requiredText = (label: string, max = 255) =>
   z.preprocess(
     (v) => (v === null || v === undefined ? '' : typeof v === 'string' ? v.trim() : v),
-    z
-      .string({ error: `${label} is required.` })
+    plainString({ error: `${label} is required.` })
       .min(1, `${label} is required.`)
       .max(max, `${label} is too long.`),
   );
 
 /** An email address, well-formed; optionalEmail accepts blank as not given. */
-export const emailSchema = z
-  .string({ error: 'Email is required.' })
+export const emailSchema = plainString({ error: 'Email is required.' })
   .trim()
   .toLowerCase()
   .pipe(z.email('Enter a valid email address.').max(254));
@@ -69,8 +90,7 @@ export function normalisePostcode(s: string): string {
   if (compact.startsWith('BFPO')) return `BFPO ${compact.slice(4)}`;
   return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
 }
-export const ukPostcodeSchema = z
-  .string({ error: 'Post code is required.' })
+export const ukPostcodeSchema = plainString({ error: 'Post code is required.' })
   .trim()
   .refine((s) => UK_POSTCODE.test(s.replace(/\s+/g, ' ')), 'Enter a valid UK post code, e.g. SW1A 1AA.')
   .transform(normalisePostcode);
@@ -111,11 +131,24 @@ export const intSchema = (label: string, { min = 0, max = 2147483647 } = {}) =>
 export const optionalInt = (label: string, opts?: { min?: number; max?: number }) =>
   z.preprocess(blankToUndefined, intSchema(label, opts).optional());
 
-/** A yes/no flag sent as true/false, 1/0, '1'/'0', 'true'/'false', 'yes'/'no' or 'on'. */
+const FLAG_TRUE = ['1', 'true', 'yes', 'on'];
+const FLAG_FALSE = ['0', 'false', 'no', 'off'];
+
+/**
+ * A yes/no flag sent as true/false, 1/0, '1'/'0', 'true'/'false', 'yes'/'no' or 'on'/'off' (any
+ * case). Anything else — 'abc', '', 2, null — is refused with 'Must be yes or no.' (422); where a
+ * flag is optional, callers wrap it with `blankToUndefined` so '' counts as not given.
+ */
 export const flagSchema = z.preprocess(
   (v) => {
-    if (typeof v === 'string') return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
-    if (typeof v === 'number') return v === 1;
+    if (typeof v === 'string') {
+      const s = v.trim().toLowerCase();
+      if (FLAG_TRUE.includes(s)) return true;
+      if (FLAG_FALSE.includes(s)) return false;
+      return v;
+    }
+    if (v === 1) return true;
+    if (v === 0) return false;
     return v;
   },
   z.boolean({ error: 'Must be yes or no.' }),

@@ -66,7 +66,7 @@ export function fillPath(path: string, params?: Record<string, unknown>): string
 // ---- answer building blocks (plain schemas: the server serialises through them) ----
 
 /** The spec's success envelope `{success: true, message}` plus `extra` fields. */
-export const okAnswer = <S extends z.ZodRawShape>(extra?: S) =>
+export const okAnswer = <S extends z.ZodRawShape = Record<never, never>>(extra?: S) =>
   z.object({ success: z.literal(true), message: z.string(), ...(extra ?? ({} as S)) });
 
 /** `{success: true, message}`: what a plain write answers. */

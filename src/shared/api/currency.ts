@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { END_AFTER_START_MESSAGE, optionalId, optionalText, requiredText, ymdSchema } from './common';
+import { dateAnswer, endpoint, messageAnswer, okAnswer } from './contract';
+import { dataTablesRequestSchema, tableAnswer } from './datatables';
+import { idParams } from './params';
 
 /** Sterling is the base currency: its rate is always 1 (spec 2 §9). */
 export const BASE_CURRENCY = {
@@ -81,19 +84,64 @@ export const currencyInput = z
 export type CurrencyInput = z.input<typeof currencyInput>;
 
 /** An exchange rate as the API answers it; exchange_rate is a decimal string without trailing zeros. */
-export interface CurrencyRate {
-  currency_id: number;
-  name: string;
-  short_name: string;
-  symbol: string | null;
-  exchange_rate: string;
-  start_date: string;
-  end_date: string;
-}
+export const currencyRateAnswer = z.object({
+  currency_id: z.number().int(),
+  name: z.string(),
+  short_name: z.string(),
+  symbol: z.string().nullable(),
+  exchange_rate: z.string(),
+  start_date: dateAnswer.nullable(),
+  end_date: dateAnswer.nullable(),
+});
+export type CurrencyRate = z.infer<typeof currencyRateAnswer>;
+
+/** A row of the rates table: the rate with its `id` (the same as currency_id). */
+export const currencyRow = currencyRateAnswer.extend({ id: z.number().int() });
+export type CurrencyRow = z.infer<typeof currencyRow>;
 
 /** A row of GET currency-exchange/get-current-list; Sterling comes first with currency_id null. */
-export interface CurrentRate extends Omit<CurrencyRate, 'currency_id' | 'start_date' | 'end_date'> {
-  currency_id: number | null;
-  start_date: string | null;
-  end_date: string | null;
-}
+export const currentRateAnswer = currencyRateAnswer.extend({ currency_id: z.number().int().nullable() });
+export type CurrentRate = z.infer<typeof currentRateAnswer>;
+
+/**
+ * Currency exchange rates (spec 2 §2, §7 'Admin users, currency, backups, accounts'). Reads are
+ * open to staff; create, edit and delete are role 1 only (spec 2 §6).
+ */
+export const currencyApi = {
+  table: endpoint({
+    method: 'GET',
+    path: '/currency-exchange/get-table',
+    summary: 'Exchange rates, DataTables protocol; quick search on name, short name, symbol.',
+    query: dataTablesRequestSchema,
+    answer: tableAnswer(currencyRow),
+  }),
+  currentList: endpoint({
+    method: 'GET',
+    path: '/currency-exchange/get-current-list',
+    summary: 'Rates valid today: {status, data}, Sterling (GBP, rate 1) always first.',
+    answer: z.object({ status: z.literal(true), data: z.array(currentRateAnswer) }),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/currency-exchange/:id/get-currency',
+    summary: 'One exchange rate: data.',
+    params: idParams,
+    answer: z.object({ success: z.literal(true), data: currencyRateAnswer }),
+  }),
+  save: endpoint({
+    method: 'POST',
+    path: '/currency-exchange/handle',
+    summary: "Add (flag 'add') or edit (flag 'edit', currency_id) a rate; answers data.currency_id.",
+    permission: 'currency.save',
+    body: currencyInput,
+    answer: okAnswer({ data: z.object({ currency_id: z.number().int() }) }),
+  }),
+  delete: endpoint({
+    method: 'POST',
+    path: '/currency-exchange/:id/delete',
+    summary: 'Delete an exchange rate.',
+    permission: 'currency.delete',
+    params: idParams,
+    answer: messageAnswer,
+  }),
+};

@@ -3,13 +3,15 @@ import {
   blankToUndefined,
   flagSchema,
   idSchema,
-  intSchema,
   optionalEmail,
   optionalId,
   optionalText,
   requiredText,
   ukPostcodeSchema,
 } from './common';
+import { createdAnswer, dateAnswer, endpoint, fileAnswer, messageAnswer, timestampAnswer } from './contract';
+import { dataTablesShape, tableAnswer } from './datatables';
+import { idParams } from './params';
 
 /** Titles a customer may carry (spec 2 §3 Customer). */
 export const CUSTOMER_TITLES = ['Mr', 'Mrs', 'Miss', 'Ms', 'Lady', 'Sir', 'Dr'] as const;
@@ -69,49 +71,70 @@ export const customerInput = z
 export type CustomerInput = z.input<typeof customerInput>;
 export type CustomerValues = z.output<typeof customerInput>;
 
-/** A customer as GET customers/{id} answers it (`data`). */
-export interface Customer {
-  id: number;
-  title: string | null;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  email: string | null;
-  phone_number: string | null;
-  mobile_number: string | null;
-  street_address: string | null;
-  address_line_2: string | null;
-  address_line_3: string | null;
-  address_line_4: string | null;
-  town: string | null;
-  county: string | null;
-  postcode: string | null;
-  country_id: number;
-  country_name: string | null;
-  affiliate_id: number | null;
-  affiliate_name: string | null;
-  opt_out_email: boolean;
-  opt_out_mailing: boolean;
-  is_blacklisted: boolean;
-  /** ISO date-time. */
-  created_at: string;
-}
+/** The customer object, flat or as `{customer: {...}}`. */
+const customerBody = z.preprocess(
+  (b) => (b && typeof b === 'object' && 'customer' in b && typeof b.customer === 'object' ? b.customer : b),
+  customerInput,
+);
 
-/** A row of the customers list (GET customers/table). */
-export interface CustomerRow {
-  id: number;
-  title: string | null;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  email: string | null;
-  phone_number: string | null;
-  mobile_number: string | null;
-  postcode: string | null;
-  town: string | null;
-  is_blacklisted: boolean;
-  created_at: string;
-}
+/** A customer as GET customers/{id} answers it (`data`). */
+export const customerAnswer = z.object({
+  id: z.number().int(),
+  title: z.string().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  email: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  mobile_number: z.string().nullable(),
+  street_address: z.string().nullable(),
+  address_line_2: z.string().nullable(),
+  address_line_3: z.string().nullable(),
+  address_line_4: z.string().nullable(),
+  town: z.string().nullable(),
+  county: z.string().nullable(),
+  postcode: z.string().nullable(),
+  country_id: z.number().int(),
+  country_name: z.string().nullable(),
+  affiliate_id: z.number().int().nullable(),
+  affiliate_name: z.string().nullable(),
+  opt_out_email: z.boolean(),
+  opt_out_mailing: z.boolean(),
+  is_blacklisted: z.boolean(),
+  /** ISO date-time. */
+  created_at: timestampAnswer,
+});
+/** The wire side (what the client receives). */
+export type Customer = z.input<typeof customerAnswer>;
+
+/** A row of the customers list (GET customers/table; also the bookings screens' pickers). */
+export const customerRow = z.object({
+  id: z.number().int(),
+  title: z.string().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  email: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  mobile_number: z.string().nullable(),
+  postcode: z.string().nullable(),
+  town: z.string().nullable(),
+  is_blacklisted: z.boolean(),
+  created_at: timestampAnswer,
+});
+export type CustomerRow = z.input<typeof customerRow>;
+
+/** A hit of the customer type-ahead (POST customers/filtered/list). */
+export const customerOption = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  postcode: z.string().nullable(),
+  email: z.string().nullable(),
+  is_blacklisted: z.boolean(),
+});
+export type CustomerOption = z.input<typeof customerOption>;
 
 /** The customers list's own filters (spec 2 §7 GET customers/table), also those of the CSV export. */
 export const customerFilterShape = {
@@ -120,50 +143,54 @@ export const customerFilterShape = {
 };
 
 /** One of a customer's bookings (GET customers/{id}/bookings). */
-export interface CustomerBooking {
-  id: number;
-  booking_ref: string | null;
-  old_booking_id: number | null;
+export const customerBooking = z.object({
+  id: z.number().int(),
+  booking_ref: z.string().nullable(),
+  old_booking_id: z.number().int().nullable(),
   /** YYYY-MM-DD. */
-  departure_date: string | null;
+  departure_date: dateAnswer.nullable(),
   /** Date booked, ISO date-time. */
-  created_at: string;
-  status: string;
-  cancelled_at: string | null;
-}
+  created_at: timestampAnswer,
+  status: z.string(),
+  cancelled_at: timestampAnswer.nullable(),
+});
+export type CustomerBooking = z.input<typeof customerBooking>;
 
 /** GET customers/{id}/bookings: current bookings and those imported from the earlier system. */
-export interface CustomerBookings {
-  bookings: CustomerBooking[];
-  old_bookings: CustomerBooking[];
-}
+export const customerBookings = z.object({
+  bookings: z.array(customerBooking),
+  old_bookings: z.array(customerBooking),
+});
+export type CustomerBookings = z.input<typeof customerBookings>;
 
 /** Postcode look-up (spec 1 §7): GET customers/postcode/lookup?postcode= → data.suggestions. */
 export const postcodeLookupQuery = z.object({ postcode: ukPostcodeSchema });
-export interface AddressSuggestion {
+export const addressSuggestion = z.object({
   /** Pass to GET customers/postcode/full-address?address_id=. */
-  id: string;
+  id: z.string(),
   /** One line, e.g. '10 Watkin Terrace, Northampton, Northamptonshire'. */
-  address: string;
-}
+  address: z.string(),
+});
+export type AddressSuggestion = z.input<typeof addressSuggestion>;
 
 /** GET customers/postcode/full-address?address_id= → data (spec 1 §7). */
 export const fullAddressQuery = z.object({
   address_id: z.string().trim().min(1, 'Choose an address.').max(300),
 });
-export interface FullAddress {
-  line_1: string;
-  line_2: string;
-  line_3: string;
-  line_4: string;
-  town_or_city: string;
-  county: string;
-  postcode: string;
+export const fullAddressAnswer = z.object({
+  line_1: z.string(),
+  line_2: z.string(),
+  line_3: z.string(),
+  line_4: z.string(),
+  town_or_city: z.string(),
+  county: z.string(),
+  postcode: z.string(),
   /** As the provider names it, e.g. 'England'. */
-  country: string;
+  country: z.string(),
   /** The countries table id when known (UK nations → 220). */
-  country_id: number | null;
-}
+  country_id: z.number().int().nullable(),
+});
+export type FullAddress = z.input<typeof fullAddressAnswer>;
 
 /** Customer notes (spec 1 §7 customer-note/get-notes, add-note; spec 2 §3 notes). */
 export const getNotesInput = z.object({ customer_id: idSchema });
@@ -181,44 +208,116 @@ export const addNoteInput = z
       ctx.addIssue({ code: 'custom', path: ['comment'], message: 'The note is too long.' });
     return { customer_id: v.customer_id, note: text };
   });
-export interface CustomerNote {
-  id: number;
-  note: string;
+export const customerNote = z.object({
+  id: z.number().int(),
+  note: z.string(),
   /** YYYY-MM-DD (Europe/London). */
-  note_date: string;
+  note_date: z.string(),
   /** HH:mm (Europe/London). */
-  note_time: string;
-  admin: { name: string } | null;
-  admin_name: string | null;
-  created_at: string;
-}
-
-/** POST brochures/requests (spec 2 §7): a customer orders a brochure. */
-export const brochureRequestInput = z.object({
-  customer_id: idSchema,
-  brochure_id: z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? undefined : v),
-    idSchema.optional().refine((v) => v !== undefined, 'Please choose a brochure.'),
-  ),
-  affiliate_id: optionalId,
-  qty: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    intSchema('Quantity', { min: 1, max: 1000 }),
-  ),
+  note_time: z.string(),
+  admin: z.object({ name: z.string() }).nullable(),
+  admin_name: z.string().nullable(),
+  created_at: timestampAnswer,
 });
-export type BrochureRequestInput = z.input<typeof brochureRequestInput>;
+export type CustomerNote = z.input<typeof customerNote>;
 
-/** A customer's brochure request (GET brochures/requests/by_customer/{customerId}). */
-export interface CustomerBrochureRequest {
-  id: number;
-  brochure_id: number;
-  brochure_name: string;
-  /** The spec's name for the same text. */
-  brochures_names: string;
-  qty: number;
-  sent: boolean;
-  affiliate_id: number | null;
-  affiliate_name: string | null;
-  batch_id: string | null;
-  created_at: string;
-}
+/**
+ * Customers (spec 2 §2 Customers, §7 'Customers and brochures'; spec 1 §7 postcode look-up and
+ * notes). Create and update are role 1 only (spec 2 §6); reading, notes and the export are open to
+ * any signed-in staff member.
+ */
+export const customersApi = {
+  filteredList: endpoint({
+    method: 'POST',
+    path: '/customers/filtered/list',
+    summary: 'Customer type-ahead: up to 20 customers whose name or postcode contains `search`.',
+    permission: 'customers.filteredList',
+    body: z.object({ search: z.string().max(100).optional().default('') }).optional(),
+    answer: z.object({ status: z.literal(true), data: z.array(customerOption) }),
+  }),
+  table: endpoint({
+    method: 'GET',
+    path: '/customers/table',
+    summary: 'Customers, DataTables protocol; optional pincode_search (postcode start) and open_search.',
+    query: z.strictObject({ ...dataTablesShape, ...customerFilterShape }),
+    answer: tableAnswer(customerRow),
+  }),
+  export: endpoint({
+    method: 'GET',
+    path: '/customers/export',
+    summary: 'The filtered customers list as customers.csv (spec 2 §2 CSV export), streamed.',
+    permission: 'customers.export',
+    query: z.strictObject({
+      ...customerFilterShape,
+      /** The list's quick search, as text or as DataTables' search[value]. */
+      search: z.union([optionalText(200), z.object({ value: optionalText(200) })]).optional(),
+    }),
+    answer: fileAnswer,
+  }),
+  postcodeLookup: endpoint({
+    method: 'GET',
+    path: '/customers/postcode/lookup',
+    summary:
+      'Addresses for a UK postcode: data.suggestions [{id, address}] (getAddress.io with GETADDRESS_API_KEY, else addresses on file).',
+    query: postcodeLookupQuery,
+    answer: z.object({
+      success: z.literal(true),
+      data: z.object({ suggestions: z.array(addressSuggestion) }),
+    }),
+  }),
+  fullAddress: endpoint({
+    method: 'GET',
+    path: '/customers/postcode/full-address',
+    summary:
+      'The full address of a suggestion: data {line_1..line_4, town_or_city, county, postcode, country}.',
+    query: fullAddressQuery,
+    answer: z.object({ success: z.literal(true), data: fullAddressAnswer }),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/customers',
+    summary: 'Create a customer; answers data.id.',
+    permission: 'customers.create',
+    body: customerBody,
+    answer: createdAnswer,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/customers/:id',
+    summary: 'One customer: data.',
+    params: idParams,
+    answer: z.object({ success: z.literal(true), data: customerAnswer }),
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: '/customers/:id',
+    summary: 'Update a customer (the whole form).',
+    permission: 'customers.update',
+    params: idParams,
+    body: customerBody,
+    answer: messageAnswer,
+  }),
+  bookings: endpoint({
+    method: 'GET',
+    path: '/customers/:id/bookings',
+    summary: "A customer's bookings: data.bookings (current) and data.old_bookings (earlier system).",
+    params: idParams,
+    answer: z.object({ success: z.literal(true), data: customerBookings }),
+  }),
+  getNotes: endpoint({
+    method: 'POST',
+    path: '/customer-note/get-notes',
+    summary: "A customer's notes, newest first: note_list.",
+    permission: 'customers.getNotes',
+    body: getNotesInput,
+    answer: z.object({ status: z.literal(true), note_list: z.array(customerNote) }),
+  }),
+  addNote: endpoint({
+    method: 'POST',
+    path: '/customer-note/add-note',
+    summary: 'Add a note (text in `comment`, or `note`) by the signed-in staff member; answers note_list.',
+    permission: 'customers.addNote',
+    body: addNoteInput,
+    answer: z.object({ status: z.literal(true), message: z.string(), note_list: z.array(customerNote) }),
+  }),
+};

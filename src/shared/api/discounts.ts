@@ -1,6 +1,17 @@
 import { z } from 'zod';
-import { blankToUndefined, END_AFTER_START_MESSAGE, flagSchema, idSchema, requiredText } from './common';
+import {
+  blankToUndefined,
+  END_AFTER_START_MESSAGE,
+  flagSchema,
+  idSchema,
+  optionalId,
+  optionalText,
+  requiredText,
+} from './common';
+import { dateAnswer, endpoint, messageAnswer, moneyAnswer, okAnswer } from './contract';
+import { dataTablesShape, tableAnswer } from './datatables';
 import { checkDateOrder, idList, requiredMoney, requiredYmd } from './extras';
+import { idParams } from './params';
 
 const flag = z.preprocess(blankToUndefined, flagSchema.optional()).transform((v) => v ?? false);
 
@@ -94,41 +105,109 @@ export type DiscountCreateValues = z.output<typeof discountCreateInput>;
 export type DiscountUpdateValues = z.output<typeof discountUpdateInput>;
 
 /** What the discount form sends (create: tour_id a list; edit: one id or null). */
-export interface DiscountInput {
-  code: string;
-  description: string;
-  value: string;
-  penalty_type: boolean;
-  per_person: boolean;
-  on_base_price: boolean;
-  is_suppressed: boolean;
-  is_manual: boolean;
-  start_date: string | null;
-  end_date: string | null;
-  valid_from_date: string | null;
-  valid_to_date: string | null;
+export type DiscountInput = z.input<typeof discountFields> & {
   tour_id: number[] | number | null;
-}
+};
 
 /** A row of GET discounts/table2; tour_name is null for a discount without a tour. */
-export interface DiscountRow {
-  id: number;
-  code: string;
-  description: string | null;
-  value: string;
-  penalty_type: boolean;
-  tour_id: number | null;
-  tour_name: string | null;
-}
+export const discountRow = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  description: z.string().nullable(),
+  value: moneyAnswer,
+  /** True: a percentage. */
+  penalty_type: z.boolean(),
+  tour_id: z.number().int().nullable(),
+  tour_name: z.string().nullable(),
+});
+export type DiscountRow = z.input<typeof discountRow>;
 
 /** GET discounts/{id}. */
-export interface Discount extends DiscountRow {
-  per_person: boolean;
-  on_base_price: boolean;
-  is_suppressed: boolean;
-  is_manual: boolean;
-  start_date: string | null;
-  end_date: string | null;
-  valid_from_date: string | null;
-  valid_to_date: string | null;
-}
+export const discountAnswer = discountRow.extend({
+  per_person: z.boolean(),
+  on_base_price: z.boolean(),
+  is_suppressed: z.boolean(),
+  is_manual: z.boolean(),
+  start_date: dateAnswer.nullable(),
+  end_date: dateAnswer.nullable(),
+  valid_from_date: dateAnswer.nullable(),
+  valid_to_date: dateAnswer.nullable(),
+});
+export type Discount = z.input<typeof discountAnswer>;
+
+/** A discount as the booking screen offers it (spec 1 §7 GET discounts): penalty_type 0 fixed, 1 percent. */
+export const offeredDiscountAnswer = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  description: z.string().nullable(),
+  value: moneyAnswer,
+  penalty_type: z.number().int(),
+  per_person: z.boolean(),
+  on_base_price: z.boolean(),
+  is_manual: z.boolean(),
+  tour_id: z.number().int().nullable(),
+});
+export type OfferedDiscount = z.input<typeof offeredDiscountAnswer>;
+
+/** Discounts (spec 3 §2 'Discounts and extras', §7 'discounts'). Writes are role 1 only (spec 3 §6). */
+export const discountsApi = {
+  table: endpoint({
+    method: 'GET',
+    path: '/discounts/table2',
+    summary:
+      'Discounts (code, description, value, tour), DataTables protocol; filters search_by_code, search_by_tour.',
+    query: z.strictObject({
+      ...dataTablesShape,
+      search_by_code: optionalText(50),
+      search_by_tour: optionalId,
+    }),
+    answer: tableAnswer(discountRow),
+  }),
+  offered: endpoint({
+    method: 'GET',
+    path: '/discounts',
+    summary:
+      'Discounts offered for tours (spec 1 §7): tour_ids[] (plus tourless ones), show_suppressed, fromAdmin=yes ' +
+      '(staff: manual ones too, whatever the dates); data [{id, code, description, value, penalty_type 0|1, ' +
+      'per_person, on_base_price, is_manual, tour_id}].',
+    query: z.object({
+      tour_ids: idList,
+      show_suppressed: z.preprocess(blankToUndefined, flagSchema.optional()),
+      fromAdmin: z.preprocess(blankToUndefined, flagSchema.optional()),
+    }),
+    answer: z.object({ success: z.literal(true), data: z.array(offeredDiscountAnswer) }),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/discounts/:id',
+    summary: 'One discount with its tour name: data.',
+    params: idParams,
+    answer: z.object({ success: z.literal(true), data: discountAnswer }),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/discounts',
+    summary:
+      'Create a discount: one row per tour in tour_id (a list); answers data.id (the first) and data.ids.',
+    permission: 'discounts.create',
+    body: discountCreateInput,
+    answer: okAnswer({ data: z.object({ id: z.number().int(), ids: z.array(z.number().int()) }) }),
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: '/discounts/:id',
+    summary: 'Update a discount (one tour).',
+    permission: 'discounts.update',
+    params: idParams,
+    body: discountUpdateInput,
+    answer: messageAnswer,
+  }),
+  delete: endpoint({
+    method: 'POST',
+    path: '/discounts/:id/delete',
+    summary: 'Delete a discount (refused while bookings use it).',
+    permission: 'discounts.delete',
+    params: idParams,
+    answer: messageAnswer,
+  }),
+};

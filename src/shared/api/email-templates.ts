@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { EMAIL_DOCUMENT_CODES, EMAIL_TEMPLATE_SLUG, unknownVariables } from '../email-templates';
 import { requiredText } from './common';
+import { createdAnswer, endpoint, messageAnswer } from './contract';
+import { dataTablesRequestSchema, tableAnswer } from './datatables';
+import { idParams } from './params';
 
 const oneOf = (label: string, values: readonly number[], fallback?: number) =>
   z.preprocess(
@@ -54,24 +57,72 @@ export const emailTemplateInput = z.object({
 });
 export type EmailTemplateInput = z.input<typeof emailTemplateInput>;
 
-/** One template as GET email-templates/{id}/template answers it (spec 3 §3). */
-export interface EmailTemplate {
-  template_id: number;
-  template_name: string;
-  template_type: number;
-  template_subject: string;
-  template_slug: string;
-  template_status: number;
-  template_body_content: string;
-  selected_doc_types: string[];
-}
-
 /** A row of the templates table (spec 3 §2: Title, Type, Subject). */
-export interface EmailTemplateRow {
-  id: number;
-  template_name: string;
-  template_type: number;
-  template_subject: string;
-  template_slug: string;
-  template_status: number;
-}
+export const emailTemplateRow = z.object({
+  id: z.number().int(),
+  template_name: z.string(),
+  template_type: z.number().int(),
+  template_subject: z.string(),
+  template_slug: z.string(),
+  template_status: z.number().int(),
+});
+export type EmailTemplateRow = z.infer<typeof emailTemplateRow>;
+
+/** One template as GET email-templates/{id}/template answers it, in the spec's template_* fields (spec 3 §3). */
+export const emailTemplateAnswer = z.object({
+  template_id: z.number().int(),
+  template_name: z.string(),
+  template_type: z.number().int(),
+  template_subject: z.string(),
+  template_slug: z.string(),
+  template_status: z.number().int(),
+  template_body_content: z.string(),
+  selected_doc_types: z.array(z.string()),
+});
+export type EmailTemplate = z.infer<typeof emailTemplateAnswer>;
+
+/**
+ * Email templates (spec 3 §2 'Email templates', §3 EmailTemplate, §7). Reads are open to every
+ * role (role 2 sees the form read-only); create, update and delete are role 1 only (spec 3 §6).
+ */
+export const emailTemplatesApi = {
+  table: endpoint({
+    method: 'GET',
+    path: '/email-templates/table',
+    summary: 'Email templates, DataTables protocol: Title, Type, Subject.',
+    query: dataTablesRequestSchema,
+    answer: tableAnswer(emailTemplateRow),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/email-templates/create',
+    summary: 'Create a template: title, type, slug, subject, body_content, selected_doc_types, status.',
+    permission: 'emailTemplates.create',
+    body: emailTemplateInput,
+    answer: createdAnswer,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/email-templates/:id/template',
+    summary: "One template (data) in the spec's template_* fields.",
+    params: idParams,
+    answer: z.object({ success: z.literal(true), data: emailTemplateAnswer }),
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: '/email-templates/:id/update',
+    summary: 'Update a template (same fields as create).',
+    permission: 'emailTemplates.update',
+    params: idParams,
+    body: emailTemplateInput,
+    answer: messageAnswer,
+  }),
+  delete: endpoint({
+    method: 'POST',
+    path: '/email-templates/:id/delete',
+    summary: 'Delete a template.',
+    permission: 'emailTemplates.delete',
+    params: idParams,
+    answer: messageAnswer,
+  }),
+};

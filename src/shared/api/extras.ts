@@ -12,6 +12,9 @@ import {
   requiredText,
   ymdSchema,
 } from './common';
+import { createdAnswer, dateAnswer, endpoint, messageAnswer, moneyAnswer } from './contract';
+import { dataTablesRequestSchema, tableAnswer } from './datatables';
+import { idParams } from './params';
 
 /** Blank or absent → false; otherwise a yes/no flag. */
 const flag = z.preprocess(blankToUndefined, flagSchema.optional()).transform((v) => v ?? false);
@@ -105,53 +108,99 @@ export const extraInput = z.preprocess(
 );
 export type ExtraValues = z.output<typeof extraInput>;
 
-/** The extra's fields as the catalogue form sends them inside `extra`. */
-export interface ExtraFieldsInput {
-  name: string;
-  price: string;
-  cost: string;
-  commissionable: boolean;
-  commission_rate: string | null;
-  booking_start_date: string | null;
-  booking_end_date: string | null;
-  start_date: string | null;
-  end_date: string | null;
-  short_description: string;
-  for_admin: boolean;
-  for_per_person: boolean;
-}
-
-/** The catalogue form's body of POST extras and POST extras/{id}. */
+/** The catalogue form's body of POST extras and POST extras/{id}: `{extra: {...}, airlines, tours}`. */
 export interface ExtraSaveInput {
-  extra: ExtraFieldsInput;
+  extra: Omit<z.input<typeof extraFields>, 'tour_id'>;
   airlines: number[];
   tours: number[];
 }
 
-/** A row of GET extras/table. */
-export interface ExtraRow {
-  id: number;
-  name: string;
-  price: string;
-  cost: string;
-}
+/** A row of GET extras/table (catalogue extras only). */
+export const extraRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: moneyAnswer,
+  cost: moneyAnswer,
+});
+export type ExtraRow = z.input<typeof extraRow>;
 
-/** GET extras/{id}: the extra with its linked airlines and tours. */
-export interface Extra {
-  id: number;
-  name: string;
-  price: string;
-  cost: string;
-  commissionable: boolean;
-  commission_rate: string | null;
-  booking_start_date: string | null;
-  booking_end_date: string | null;
-  start_date: string | null;
-  end_date: string | null;
-  short_description: string | null;
-  for_admin: boolean;
-  for_per_person: boolean;
-  tour_id: number | null;
-  airlines: { id: number; name: string }[];
-  tours: { id: number; name: string }[];
-}
+const linked = z.object({ id: z.number().int(), name: z.string() });
+
+/** GET extras/{id}: the extra with its linked airlines and tours (spec 3 §3 Extra). */
+export const extraAnswer = extraRow.extend({
+  commissionable: z.boolean(),
+  commission_rate: moneyAnswer.nullable(),
+  booking_start_date: dateAnswer.nullable(),
+  booking_end_date: dateAnswer.nullable(),
+  start_date: dateAnswer.nullable(),
+  end_date: dateAnswer.nullable(),
+  short_description: z.string().nullable(),
+  for_admin: z.boolean(),
+  for_per_person: z.boolean(),
+  /** Set for a tour extra (spec 3 §3 Tour extra). */
+  tour_id: z.number().int().nullable(),
+  airlines: z.array(linked),
+  tours: z.array(linked),
+});
+export type Extra = z.input<typeof extraAnswer>;
+
+const deleteTourExtra = endpoint({
+  method: 'POST',
+  path: '/tours/extras/:id/delete/',
+  summary: 'Delete a tour extra (refused while bookings use it).',
+  permission: 'extras.delete',
+  params: idParams,
+  answer: messageAnswer,
+});
+
+/**
+ * Extras (spec 3 §2 'Discounts and extras', §7 'extras', and the tour-extra calls under §7 Tours).
+ * Writes are role 1 only (spec 3 §6: New extra, delete, and adding or deleting tour extras).
+ */
+export const extrasApi = {
+  table: endpoint({
+    method: 'GET',
+    path: '/extras/table',
+    summary: 'Catalogue extras (name, price, cost), DataTables protocol.',
+    query: dataTablesRequestSchema,
+    answer: tableAnswer(extraRow),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/extras/:id',
+    summary: 'One extra with its linked airlines and tours: data.',
+    params: idParams,
+    answer: z.object({ success: z.literal(true), data: extraAnswer }),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/extras',
+    summary:
+      'Create an extra: {extra, airlines, tours} (catalogue) or flat {tour_id, name, price, cost, ' +
+      'commissionable, commission_rate, start_date, end_date} (tour extra). Answers data.id; a 422 ' +
+      'also carries its first message as error (spec 3 §7 Tours).',
+    permission: 'extras.create',
+    body: extraInput,
+    answer: createdAnswer,
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: '/extras/:id',
+    summary: 'Update an extra and replace its airline and tour links: {extra, airlines, tours}.',
+    permission: 'extras.update',
+    params: idParams,
+    body: extraInput,
+    answer: messageAnswer,
+  }),
+  delete: endpoint({
+    method: 'POST',
+    path: '/extras/:id/delete',
+    summary: 'Delete an extra (refused while bookings use it).',
+    permission: 'extras.delete',
+    params: idParams,
+    answer: messageAnswer,
+  }),
+  /** Spec 3 §7 Tours: 'POST tours/extras/{id}/delete/' (with the trailing slash). */
+  deleteTourExtra,
+  deleteTourExtraNoSlash: { ...deleteTourExtra, path: '/tours/extras/:id/delete' },
+};

@@ -9,6 +9,9 @@ import {
   optionalText,
   ymdSchema,
 } from './common';
+import { createdAnswer, endpoint, messageAnswer, moneyAnswer, okAnswer } from './contract';
+import { dataTablesRequestSchema, tableAnswer } from './datatables';
+import { idParams } from './params';
 
 /**
  * Catalogue flights (spec 3 §3 Flight (catalogue), §7 'Flights, airlines'). Times are the local
@@ -257,31 +260,165 @@ export const bulkUpdateFlightsInput = z
   );
 export type BulkUpdateFlightsInput = z.input<typeof bulkUpdateFlightsInput>;
 
-/** An airport as searches answer it. */
-export interface Airport {
-  id: number;
-  airport_name: string;
-  iata_code: string;
-  city: string | null;
-  country_code: string;
-}
+/** The search term of GET flights/search/{term} and airports/search/{term}. */
+const termParams = z.object({ term: z.string().max(100) });
 
-/** A flight as GET flights/{id} and the table answer it. */
-export interface Flight {
-  id: number;
-  flight_number: string;
-  departure_airport_id: number;
-  arrival_airport_id: number;
-  departure_terminal: string | null;
-  arrival_terminal: string | null;
-  flight_cost: string | null;
-  flight_price: string | null;
-  departure_time: string;
-  arrival_time: string;
-  airline: number | null;
-  airline_id: number | null;
-  selected_airline: { name: string } | null;
-  stop_sell: boolean;
-  departure_airport: { airport_name: string; iata_code: string };
-  arrival_airport: { airport_name: string; iata_code: string };
-}
+/** POST airports/airport-search: the typed query and the airport the form already shows. */
+export const airportSearchInput = z.object({
+  search_query: z.preprocess((v) => v ?? '', z.string().max(100)),
+  include_id: z.preprocess(blankToUndefined, idSchema.optional()),
+});
+export type AirportSearchInput = z.input<typeof airportSearchInput>;
+
+// ---- answers ----
+
+/** An airport as searches answer it. */
+export const airportAnswer = z.object({
+  id: z.number().int(),
+  airport_name: z.string(),
+  iata_code: z.string(),
+  city: z.string().nullable(),
+  country_code: z.string(),
+});
+export type Airport = z.infer<typeof airportAnswer>;
+
+const airportName = z.object({ airport_name: z.string(), iata_code: z.string() });
+
+/** A flight as GET flights/{id} and the flight search answer it; times 'YYYY-MM-DDTHH:mm' (local). */
+export const flightAnswer = z.object({
+  id: z.number().int(),
+  flight_number: z.string(),
+  departure_airport_id: z.number().int(),
+  arrival_airport_id: z.number().int(),
+  departure_terminal: z.string().nullable(),
+  arrival_terminal: z.string().nullable(),
+  flight_cost: moneyAnswer.nullable(),
+  flight_price: moneyAnswer.nullable(),
+  departure_time: z.string(),
+  arrival_time: z.string(),
+  /** The airline's id under the spec's name (the same as airline_id). */
+  airline: z.number().int().nullable(),
+  airline_id: z.number().int().nullable(),
+  selected_airline: z.object({ name: z.string() }).nullable(),
+  stop_sell: z.boolean(),
+  departure_airport: airportName,
+  arrival_airport: airportName,
+});
+/** A flight as the client receives it (money as decimal text). */
+export type Flight = z.input<typeof flightAnswer>;
+
+/** A row of the flights table; the airports as 'Name (IATA)' and apart. */
+export const flightRow = z.object({
+  id: z.number().int(),
+  flight_number: z.string(),
+  departure_time: z.string(),
+  arrival_time: z.string(),
+  departure_airport: z.string(),
+  arrival_airport: z.string(),
+  departure_iata: z.string(),
+  departure_name: z.string(),
+  arrival_iata: z.string(),
+  arrival_name: z.string(),
+  airline_name: z.string().nullable(),
+  stop_sell: z.boolean(),
+});
+export type FlightRow = z.infer<typeof flightRow>;
+
+/**
+ * Flights (spec 3 §2 'Flights and airlines', §7 'Flights, airlines'). Reads are open to staff;
+ * creating, editing and deleting flights is role 1 only (spec 3 §6).
+ */
+export const flightsApi = {
+  table: endpoint({
+    method: 'GET',
+    path: '/flights/table',
+    summary: 'Flights, DataTables protocol; default order departure time, newest first.',
+    query: dataTablesRequestSchema,
+    answer: tableAnswer(flightRow),
+  }),
+  search: endpoint({
+    method: 'GET',
+    path: '/flights/search/:term',
+    summary:
+      'Flights matching each word (number prefix, airport code or name, date DD/MM/YYYY): data, at most 50.',
+    params: termParams,
+    answer: z.object({ success: z.literal(true), data: z.array(flightAnswer) }),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/flights/:id',
+    summary: 'One flight: data [flight] (a list; the first is used).',
+    params: idParams,
+    answer: z.object({ success: z.literal(true), data: z.array(flightAnswer) }),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/flights',
+    summary: 'Create a flight; answers data.id.',
+    permission: 'flights.create',
+    body: flightInput,
+    answer: createdAnswer,
+  }),
+  createMultiple: endpoint({
+    method: 'POST',
+    path: '/flights/multiple',
+    summary:
+      'Create one flight per selected weekday in a date range (one transaction); existing ones are skipped.',
+    permission: 'flights.create',
+    body: multipleFlightsInput,
+    answer: okAnswer({
+      data: z.object({ created: z.array(z.number().int()), skipped: z.array(z.string()) }),
+    }),
+  }),
+  bulkUpdate: endpoint({
+    method: 'POST',
+    path: '/flights/update/multiple',
+    summary: 'Change the details of every flight matching number, date range and weekdays (one transaction).',
+    permission: 'flights.update',
+    body: bulkUpdateFlightsInput,
+    answer: okAnswer({ data: z.object({ updated: z.number().int() }) }),
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: '/flights/:id',
+    summary: 'Update a flight.',
+    permission: 'flights.update',
+    params: idParams,
+    body: flightInput,
+    answer: messageAnswer,
+  }),
+  delete: endpoint({
+    method: 'POST',
+    path: '/flights/:id/delete',
+    summary: 'Delete a flight (refused while tour instances use it).',
+    permission: 'flights.delete',
+    params: idParams,
+    answer: messageAnswer,
+  }),
+};
+
+/** Airport look-ups (spec 3 §7 'airports'): the pickers of the flight forms. */
+export const airportsApi = {
+  search: endpoint({
+    method: 'POST',
+    path: '/airports/airport-search',
+    summary: 'Airports matching search_query (IATA, name, city), at most 20; include_id is always included.',
+    permission: 'airports.search',
+    body: airportSearchInput,
+    answer: z.object({ success: z.literal(true), data: z.array(airportAnswer) }),
+  }),
+  searchTerm: endpoint({
+    method: 'GET',
+    path: '/airports/search/:term',
+    summary: 'Airports matching the term, at most 20.',
+    params: termParams,
+    answer: z.object({ success: z.literal(true), data: z.array(airportAnswer) }),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/airports/:id',
+    summary: 'One airport: data.',
+    params: idParams,
+    answer: z.object({ success: z.literal(true), data: airportAnswer }),
+  }),
+};

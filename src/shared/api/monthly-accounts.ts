@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint, okAnswer } from './contract';
 
 /** The twelve months with their account ids '01'–'12' (spec 2 §9 'account ids 01 to 12'). */
 export const MONTHS = [
@@ -19,17 +20,12 @@ export const MONTHS = [
 export const monthId = (month: number) => String(month).padStart(2, '0');
 
 /** One month of a year's block: id '01'–'12', the month's name, its account number ('' when none). */
-export interface MonthAccount {
-  id: string;
-  month: string;
-  accountNumber: string;
-}
+export const monthAccountAnswer = z.object({ id: z.string(), month: z.string(), accountNumber: z.string() });
+export type MonthAccount = z.infer<typeof monthAccountAnswer>;
 
 /** One year's block (spec 2 §3 Monthly accounts setting). */
-export interface YearAccounts {
-  year: string;
-  accounts: MonthAccount[];
-}
+export const yearAccountsAnswer = z.object({ year: z.string(), accounts: z.array(monthAccountAnswer) });
+export type YearAccounts = z.infer<typeof yearAccountsAnswer>;
 
 /** Twelve empty months, as a new year's block starts. */
 export const emptyAccounts = (): MonthAccount[] =>
@@ -91,3 +87,29 @@ export const monthlyAccountsInput = z.object({
     }),
 });
 export type MonthlyAccountsInput = z.input<typeof monthlyAccountsInput>;
+
+/** Every year's block, oldest first: `{setting_meta_data: [{year, accounts}]}`. */
+const accountsData = z.object({ setting_meta_data: z.array(yearAccountsAnswer) });
+
+/**
+ * Monthly account numbers (spec 2 §2 Monthly accounts, §7 'settings/monthly-accounts'). Both calls
+ * are POSTs in the spec; any signed-in member of staff may use them (spec 2 §6 gates nothing here).
+ */
+export const monthlyAccountsApi = {
+  get: endpoint({
+    method: 'POST',
+    path: '/settings/monthly-accounts',
+    summary:
+      'The account numbers: {success, data: {setting_meta_data: [{year, accounts: [{id, month, accountNumber}]}]}}.',
+    permission: 'monthlyAccounts.read',
+    answer: z.object({ success: z.literal(true), data: accountsData }),
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: '/settings/monthly-accounts/update',
+    summary: 'Replace every year and month with setting_meta_data (one transaction); answers them back.',
+    permission: 'monthlyAccounts.update',
+    body: monthlyAccountsInput,
+    answer: okAnswer({ data: accountsData }),
+  }),
+};

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { createdAnswer, endpoint, messageAnswer } from './contract';
+import { dataTablesRequestSchema, tableAnswer } from './datatables';
+import { idParams } from './params';
 
 /**
  * A system setting as the form sends it (spec 3 §3 System setting: name, value). Names are keys the
@@ -25,8 +28,55 @@ export const systemSettingInput = z.object({
 export type SystemSettingInput = z.input<typeof systemSettingInput>;
 
 /** A system setting as the API answers it. */
-export interface SystemSetting {
-  id: number;
-  name: string;
-  value: string | null;
-}
+export const systemSettingAnswer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  value: z.string().nullable(),
+});
+export type SystemSetting = z.infer<typeof systemSettingAnswer>;
+
+/**
+ * System settings (spec 3 §2 'System settings', §3, §7 'settings/system'). The screens are not
+ * role-gated (spec 3 §6), so every signed-in member of staff may change them.
+ */
+export const systemSettingsApi = {
+  table: endpoint({
+    method: 'GET',
+    path: '/settings/system/table',
+    summary: 'System settings, DataTables protocol: name, value.',
+    query: dataTablesRequestSchema,
+    answer: tableAnswer(systemSettingAnswer),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/settings/system/:id',
+    summary: 'One system setting: data {id, name, value}.',
+    params: idParams,
+    answer: z.object({ success: z.literal(true), data: systemSettingAnswer }),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/settings/system',
+    summary: "Add a setting {name, value}; answers data.id. 422 'The name has already been taken.'",
+    permission: 'systemSettings.save',
+    body: systemSettingInput,
+    answer: createdAnswer,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/settings/system/:id',
+    summary: 'Change a setting {name, value}.',
+    permission: 'systemSettings.save',
+    params: idParams,
+    body: systemSettingInput,
+    answer: messageAnswer,
+  }),
+  delete: endpoint({
+    method: 'POST',
+    path: '/settings/system/:id/delete',
+    summary: 'Delete a setting.',
+    permission: 'systemSettings.delete',
+    params: idParams,
+    answer: messageAnswer,
+  }),
+};

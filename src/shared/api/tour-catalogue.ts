@@ -12,6 +12,7 @@ import {
   requiredText,
   ymdSchema,
 } from './common';
+import { dateAnswer, moneyAnswer, timestampAnswer } from './contract';
 
 /**
  * The tour catalogue's API contract (spec 3 §3 Tour, Tour group, Instance, Tour accommodation,
@@ -28,6 +29,42 @@ export const TOUR_TYPE_LABELS: Record<TourType, string> = {
   'self-drive': 'Self drive',
   'world-wide': 'World wide',
 };
+
+/** Spec 3 §5 Group, word for word. */
+export const COACH_REGION_MESSAGE = 'A pickup region is required for coach tours.';
+export const AIRPORT_REQUIRED_MESSAGE = 'Departure airport is required for air tours.';
+export const PICKUP_POINT_REQUIRED_MESSAGE = 'Pickup point is required for coach tours.';
+
+/**
+ * Where a departure of a tour type leaves from (spec 3 §2 Tour instance): an airport for air and
+ * world-wide tours, a pickup point for coach tours, self drive for self-drive tours.
+ */
+export function departurePlace(tourType: string): 'airport' | 'pickup_point' | 'self_drive' {
+  if (tourType === 'air' || tourType === 'world-wide') return 'airport';
+  return tourType === 'coach' ? 'pickup_point' : 'self_drive';
+}
+
+/**
+ * The tour type's rule for an instance's place (spec 3 §2 Tour instance, §5 Instance): the
+ * airport, or the pickup point, it needs when missing — `{field: message}`, empty when given.
+ * The server checks the ids exist; the forms show the same messages before sending.
+ */
+export function departurePlaceErrors(
+  tourType: string,
+  v: { departure_airport_id?: unknown; pickup_point_id?: unknown },
+): Record<string, string> {
+  const place = departurePlace(tourType);
+  if (place === 'airport' && !v.departure_airport_id)
+    return { departure_airport_id: AIRPORT_REQUIRED_MESSAGE };
+  if (place === 'pickup_point' && !v.pickup_point_id)
+    return { pickup_point_id: PICKUP_POINT_REQUIRED_MESSAGE };
+  return {};
+}
+
+/** Spec 3 §5 Group: a coach tour's group names a pickup region — `{field: message}`, empty when it does. */
+export function groupRegionErrors(tourType: string, regionId: unknown): Record<string, string> {
+  return tourType === 'coach' && !regionId ? { pick_up_point_region_id: COACH_REGION_MESSAGE } : {};
+}
 
 /** Blank or absent → false; otherwise a yes/no flag. */
 const flag = z.preprocess(blankToUndefined, flagSchema.optional()).transform((v) => v ?? false);
@@ -83,10 +120,14 @@ export const tourAccommodationInput = z.object({
   check_out_day: requiredInt('Check-out day', { min: 1, max: 366 }),
   is_special_accommodation: flag,
 });
+export type TourAccommodationInput = z.input<typeof tourAccommodationInput>;
 
 /** POST tours/accommodation/{id}/rooms: the accommodation room to add, with its supplement. */
 export const tourRoomCreateInput = z.object({
-  accommodation_room_id: idSchema,
+  accommodation_room_id: z
+    .preprocess(blankToUndefined, idSchema.optional())
+    .refine((v) => v !== undefined, 'Choose a room.')
+    .transform((v) => v as number),
   supplement: optionalMoney('Supplement'),
 });
 
@@ -260,230 +301,325 @@ export type BulkAccommodationInput = z.input<typeof bulkAccommodationInput>;
 export const groupLinkInput = z.object({ id: idSchema });
 
 // ---------------------------------------------------------------------------------------------
-// Answers
+// Answers: what the API sends (plain schemas; the server serialises through them, so a column
+// that is not named here never leaves). Types are the wire side (`z.input`), as the screens read it.
 
-/** A tour as GET tours/{id} answers it (data[0]). */
-export interface TourDetail extends Omit<TourValues, 'deposit_price'> {
-  id: number;
-  deposit_price: string | null;
-  information_doc_name: string | null;
-  has_information_doc: boolean;
-  destination_name: string | null;
-  bonding_type_name: string | null;
-  accommodation: TourAccommodationRow[];
-  extras: TourExtraRow[];
-  groups_count: number;
-}
+const intAnswer = z.number().int();
+const nullableInt = intAnswer.nullable();
+const nullableMoney = moneyAnswer.nullable();
+const tourTypeAnswer = z.enum(TOUR_TYPE_VALUES);
 
 /** A tour accommodation row of the tour or group screens. */
-export interface TourAccommodationRow {
-  id: number;
-  tour_id: number;
-  tour_group_id: number | null;
-  accommodation_id: number;
-  accommodation_name: string;
-  check_in_day: number;
-  check_out_day: number;
-  is_special_accommodation: boolean;
-  rooms_count: number;
+export const tourAccommodationRowAnswer = z.object({
+  id: intAnswer,
+  tour_id: intAnswer,
+  tour_group_id: nullableInt,
+  accommodation_id: intAnswer,
+  accommodation_name: z.string(),
+  check_in_day: intAnswer,
+  check_out_day: intAnswer,
+  is_special_accommodation: z.boolean(),
+  rooms_count: intAnswer,
   /** Groups of the tour that exclude it (tour accommodation only). */
-  excluded_group_ids: number[];
-}
+  excluded_group_ids: z.array(intAnswer),
+});
+export type TourAccommodationRow = z.input<typeof tourAccommodationRowAnswer>;
 
-export interface TourExtraRow {
-  id: number;
-  name: string;
-  price: string;
-  cost: string;
-  commissionable: boolean;
-  commission_rate: string | null;
-  start_date: string | null;
-  end_date: string | null;
-}
+/** An extra of the tour (the Tour Extras section). */
+export const tourExtraRowAnswer = z.object({
+  id: intAnswer,
+  name: z.string(),
+  price: moneyAnswer,
+  cost: moneyAnswer,
+  commissionable: z.boolean(),
+  commission_rate: nullableMoney,
+  start_date: dateAnswer.nullable(),
+  end_date: dateAnswer.nullable(),
+});
+export type TourExtraRow = z.input<typeof tourExtraRowAnswer>;
+
+/** A tour as GET tours/{id} answers it (data[0]); the stored PDF's key stays on the server. */
+export const tourDetailAnswer = z.object({
+  id: intAnswer,
+  name: z.string(),
+  reference: z.string().nullable(),
+  tour_type: tourTypeAnswer,
+  enabled: intAnswer,
+  deposit_price: nullableMoney,
+  duration: nullableInt,
+  minimum_age: nullableInt,
+  release_days_before: nullableInt,
+  destination: nullableInt,
+  bonding_type_id: nullableInt,
+  tour_places: nullableInt,
+  stop_sell: z.boolean(),
+  is_suppressed: z.boolean(),
+  is_passport_details_required: z.boolean(),
+  itinerary: z.string().nullable(),
+  covering_emails: z.string().nullable(),
+  information_doc_name: z.string().nullable(),
+  has_information_doc: z.boolean(),
+  destination_name: z.string().nullable(),
+  bonding_type_name: z.string().nullable(),
+  groups_count: intAnswer,
+  accommodation: z.array(tourAccommodationRowAnswer),
+  extras: z.array(tourExtraRowAnswer),
+});
+export type TourDetail = z.input<typeof tourDetailAnswer>;
+
+/** A room of a tour accommodation, with whether bookings use it. */
+export const tourRoomRowAnswer = z.object({
+  id: intAnswer,
+  tour_accommodation_id: intAnswer,
+  accommodation_room_id: intAnswer,
+  name: z.string(),
+  board_basis: z.string().nullable(),
+  occupancy: intAnswer,
+  supplement: moneyAnswer,
+  accommodation_id: intAnswer,
+  in_use: z.boolean(),
+});
+export type TourRoomRow = z.input<typeof tourRoomRowAnswer>;
 
 /** GET tours/accommodation/{id}: a tour accommodation with its rooms and the rooms left to add. */
-export interface TourAccommodationDetail extends TourAccommodationRow {
-  tour_name: string;
-  tour_type: TourType;
-  duration: number | null;
-  group_start_date: string | null;
-  rooms: TourRoomRow[];
+export const tourAccommodationDetailAnswer = tourAccommodationRowAnswer.extend({
+  tour_name: z.string(),
+  tour_type: tourTypeAnswer,
+  duration: nullableInt,
+  group_start_date: dateAnswer.nullable(),
+  rooms: z.array(tourRoomRowAnswer),
   /** Rooms of the accommodation not yet added. */
-  accommodation_rooms: { id: number; name: string; board_basis: string | null; occupancy: number }[];
-}
+  accommodation_rooms: z.array(
+    z.object({ id: intAnswer, name: z.string(), board_basis: z.string().nullable(), occupancy: intAnswer }),
+  ),
+});
+export type TourAccommodationDetail = z.input<typeof tourAccommodationDetailAnswer>;
 
-export interface TourRoomRow {
-  id: number;
-  tour_accommodation_id: number;
-  accommodation_room_id: number;
-  name: string;
-  board_basis: string | null;
-  occupancy: number;
-  supplement: string;
-  accommodation_id: number;
-  in_use: boolean;
-}
-
-/** A group as GET tours/groups/{id} answers it (data.tourGroup). */
-export interface TourGroupDetail {
-  id: number;
-  tour_id: number;
-  start_date: string;
-  deposit_price: string | null;
-  base_price: string | null;
-  base_cost: string | null;
-  duration: number | null;
-  minimum_age: number | null;
-  release_days_before: number | null;
-  available_places: number | null;
-  passengers: number;
-  stop_sell: boolean;
-  is_special_group: boolean;
-  group_itinerary: string | null;
-  pick_up_point_region_id: number | null;
-  pick_up_point_region_name: string | null;
-  tour: {
-    id: number;
-    name: string;
-    tour_type: TourType;
-    deposit_price: string | null;
-    duration: number | null;
-    minimum_age: number | null;
-    release_days_before: number | null;
-    tour_places: number | null;
-    itinerary: string | null;
-  };
-  instances: InstanceRow[];
-  links: { id: number; start_date: string }[];
-  /** Groups of the same tour with a different start date, not linked yet. */
-  linkable_groups: { id: number; start_date: string }[];
-  excluded_accommodations: { accommodation_id: number; tour_accommodation_id: number }[];
-  /** The tour's own accommodation (for the exclude switches). */
-  tour_accommodations: TourAccommodationRow[];
-  /** The group's own accommodation (overrides the tour's when present). */
-  group_accommodations: TourAccommodationRow[];
-}
+const airportNameAnswer = z.object({ airport_name: z.string(), iata_code: z.string() });
 
 /** An instance row of the group screen and GET tours/{id}/instances. */
-export interface InstanceRow {
-  id: number;
-  tour_id: number;
-  tour_group_id: number;
-  instance_title: string | null;
-  departure_date: string;
-  departure_airport_id: number | null;
-  pickup_point_id: number | null;
-  self_drive: boolean;
-  base_price: string | null;
-  base_sale_price: string | null;
-  tour_places: number | null;
-  stop_sell: boolean;
-  booking_count: number;
-  pax_count: number;
-  airport: { airport_name: string; iata_code: string } | null;
-  pick_up_point: { pickup_point_name: string } | null;
-}
-
-/** A flight of an instance (spec 3 §3 Flight on an instance). */
-export interface InstanceFlight {
-  id: number;
-  flight_number: string;
-  departure_airport: { airport_name: string; iata_code: string };
-  arrival_airport: { airport_name: string; iata_code: string };
-  departure_time: string;
-  arrival_time: string;
-  indirect_outbound: boolean;
-  indirect_inbound: boolean;
-}
-
-/** GET tours/instances/{id} (data). */
-export interface InstanceDetail extends InstanceRow {
-  is_special_instance: boolean;
-  deposit_price: string | null;
-  base_cost: string | null;
-  duration: number | null;
-  minimum_age: number | null;
-  release_days_before: number | null;
-  travel_itinerary: string | null;
-  currency: string;
-  indirect_flights: boolean;
-  tour: {
-    id: number;
-    name: string;
-    tour_type: TourType;
-    deposit_price: string | null;
-    duration: number | null;
-    minimum_age: number | null;
-    release_days_before: number | null;
-    tour_places: number | null;
-  };
-  group: {
-    id: number;
-    start_date: string;
-    deposit_price: string | null;
-    base_price: string | null;
-    base_cost: string | null;
-    duration: number | null;
-    minimum_age: number | null;
-    release_days_before: number | null;
-    available_places: number | null;
-    pick_up_point_region_id: number | null;
-  };
-  flights: InstanceFlight[];
-  /** The accommodation and rooms the instance offers, with their saved price rows. */
-  price_rooms: InstancePriceRoom[];
-  /** True when the group's own accommodation overrides the tour's. */
-  group_overrides: boolean;
-  /** True when the tour has no accommodation at all. */
-  tour_has_accommodation: boolean;
-}
-
-export interface InstancePriceRoom {
-  tour_room_id: number;
-  tour_accommodation_id: number;
-  accommodation_name: string;
-  name: string;
-  board_basis: string | null;
-  supplement: string;
-  price: string;
-  cost: string;
-  sale_price: string;
-}
+export const instanceRowAnswer = z.object({
+  id: intAnswer,
+  tour_id: intAnswer,
+  tour_group_id: intAnswer,
+  instance_title: z.string().nullable(),
+  departure_date: dateAnswer,
+  departure_airport_id: nullableInt,
+  pickup_point_id: nullableInt,
+  self_drive: z.boolean(),
+  base_price: nullableMoney,
+  base_sale_price: nullableMoney,
+  tour_places: nullableInt,
+  stop_sell: z.boolean(),
+  booking_count: intAnswer,
+  pax_count: intAnswer,
+  airport: airportNameAnswer.nullable(),
+  pick_up_point: z.object({ pickup_point_name: z.string() }).nullable(),
+});
+export type InstanceRow = z.input<typeof instanceRowAnswer>;
 
 /** A booking row of the group and instance screens (spec 3 §3 Booking row in a group). */
-export interface GroupBookingRow {
-  id: number;
-  tour_booking_id: number;
-  booking_ref: string | null;
-  old_booking_id: number | null;
-  cancelled_at: string | null;
-  changes_accepted: number;
-  booking_status: string;
-  created_at: string;
-  customer: { id: number; first_name: string; last_name: string } | null;
-  airline_ref: string | null;
-  guests: number;
-  rooms: number;
-  room: { tour_room_id: number; name: string; board_basis: string | null; accommodation: string } | null;
-  instance_title: string | null;
-  departure_date: string;
-}
+export const groupBookingRowAnswer = z.object({
+  id: intAnswer,
+  tour_booking_id: intAnswer,
+  booking_ref: z.string().nullable(),
+  old_booking_id: nullableInt,
+  cancelled_at: timestampAnswer.nullable(),
+  changes_accepted: intAnswer,
+  booking_status: z.string(),
+  created_at: timestampAnswer,
+  customer: z.object({ id: intAnswer, first_name: z.string(), last_name: z.string() }).nullable(),
+  airline_ref: z.string().nullable(),
+  guests: intAnswer,
+  rooms: intAnswer,
+  room: z
+    .object({
+      tour_room_id: intAnswer,
+      name: z.string(),
+      board_basis: z.string().nullable(),
+      accommodation: z.string(),
+    })
+    .nullable(),
+  instance_title: z.string().nullable(),
+  departure_date: dateAnswer,
+});
+export type GroupBookingRow = z.input<typeof groupBookingRowAnswer>;
+
+/** A group as GET tours/groups/{id} answers it (data.tourGroup, without its bookings). */
+export const tourGroupDetailAnswer = z.object({
+  id: intAnswer,
+  tour_id: intAnswer,
+  start_date: dateAnswer,
+  deposit_price: nullableMoney,
+  base_price: nullableMoney,
+  base_cost: nullableMoney,
+  duration: nullableInt,
+  minimum_age: nullableInt,
+  release_days_before: nullableInt,
+  available_places: nullableInt,
+  passengers: intAnswer,
+  stop_sell: z.boolean(),
+  is_special_group: z.boolean(),
+  group_itinerary: z.string().nullable(),
+  pick_up_point_region_id: nullableInt,
+  pick_up_point_region_name: z.string().nullable(),
+  tour: z.object({
+    id: intAnswer,
+    name: z.string(),
+    tour_type: tourTypeAnswer,
+    deposit_price: nullableMoney,
+    duration: nullableInt,
+    minimum_age: nullableInt,
+    release_days_before: nullableInt,
+    tour_places: nullableInt,
+    itinerary: z.string().nullable(),
+  }),
+  instances: z.array(instanceRowAnswer),
+  links: z.array(z.object({ id: intAnswer, start_date: dateAnswer })),
+  /** Groups of the same tour with a different start date, not linked yet. */
+  linkable_groups: z.array(z.object({ id: intAnswer, start_date: dateAnswer })),
+  excluded_accommodations: z.array(
+    z.object({ accommodation_id: intAnswer, tour_accommodation_id: intAnswer }),
+  ),
+  /** The tour's own accommodation (for the exclude switches). */
+  tour_accommodations: z.array(tourAccommodationRowAnswer),
+  /** The group's own accommodation (overrides the tour's when present). */
+  group_accommodations: z.array(tourAccommodationRowAnswer),
+});
+export type TourGroupDetail = z.input<typeof tourGroupDetailAnswer>;
+
+/** GET tours/groups/{id} (data): the group with its bookings, and the lists its screen picks from. */
+export const groupAnswer = z.object({
+  tourGroup: tourGroupDetailAnswer.extend({ bookings: z.array(groupBookingRowAnswer) }),
+  suppliers: z.array(z.object({ id: intAnswer, supplier_name: z.string() })),
+  servicesTypes: z.array(z.object({ id: intAnswer, service_name: z.string() })),
+  tour_managers: z.array(z.object({ id: intAnswer, firstname: z.string(), lastname: z.string() })),
+});
+export type GroupAnswer = z.input<typeof groupAnswer>;
+
+/** A flight of an instance (spec 3 §3 Flight on an instance); times 'YYYY-MM-DDTHH:MM:SS', local. */
+export const instanceFlightAnswer = z.object({
+  id: intAnswer,
+  flight_number: z.string(),
+  departure_airport: airportNameAnswer,
+  arrival_airport: airportNameAnswer,
+  departure_time: z.string(),
+  arrival_time: z.string(),
+  indirect_outbound: z.boolean(),
+  indirect_inbound: z.boolean(),
+});
+export type InstanceFlight = z.input<typeof instanceFlightAnswer>;
+
+/** A room the instance offers with its saved price row (the instance screen's Prices). */
+export const instancePriceRoomAnswer = z.object({
+  tour_room_id: intAnswer,
+  tour_accommodation_id: intAnswer,
+  accommodation_name: z.string(),
+  name: z.string(),
+  board_basis: z.string().nullable(),
+  supplement: moneyAnswer,
+  price: moneyAnswer,
+  cost: moneyAnswer,
+  sale_price: moneyAnswer,
+});
+export type InstancePriceRoom = z.input<typeof instancePriceRoomAnswer>;
+
+/** GET tours/instances/{id} (data, without its bookings). */
+export const instanceDetailAnswer = instanceRowAnswer.extend({
+  is_special_instance: z.boolean(),
+  deposit_price: nullableMoney,
+  base_cost: nullableMoney,
+  duration: nullableInt,
+  minimum_age: nullableInt,
+  release_days_before: nullableInt,
+  travel_itinerary: z.string().nullable(),
+  currency: z.string(),
+  indirect_flights: z.boolean(),
+  tour: z.object({
+    id: intAnswer,
+    name: z.string(),
+    tour_type: tourTypeAnswer,
+    deposit_price: nullableMoney,
+    duration: nullableInt,
+    minimum_age: nullableInt,
+    release_days_before: nullableInt,
+    tour_places: nullableInt,
+  }),
+  group: z.object({
+    id: intAnswer,
+    start_date: dateAnswer,
+    deposit_price: nullableMoney,
+    base_price: nullableMoney,
+    base_cost: nullableMoney,
+    duration: nullableInt,
+    minimum_age: nullableInt,
+    release_days_before: nullableInt,
+    available_places: nullableInt,
+    pick_up_point_region_id: nullableInt,
+  }),
+  flights: z.array(instanceFlightAnswer),
+  /** The accommodation and rooms the instance offers, with their saved price rows. */
+  price_rooms: z.array(instancePriceRoomAnswer),
+  /** True when the group's own accommodation overrides the tour's. */
+  group_overrides: z.boolean(),
+  /** True when the tour has no accommodation at all. */
+  tour_has_accommodation: z.boolean(),
+});
+export type InstanceDetail = z.input<typeof instanceDetailAnswer>;
+
+/** GET tours/instances/{id}: the instance with its bookings. */
+export const instanceAnswer = instanceDetailAnswer.extend({ bookings: z.array(groupBookingRowAnswer) });
+export type InstanceAnswer = z.input<typeof instanceAnswer>;
+
+/** A room an instance offers, priced and counted by the rule (src/shared/pricing.ts `OfferedRoom`). */
+export const offeredRoomAnswer = z.object({
+  tour_room_id: intAnswer,
+  tour_accommodation_id: intAnswer,
+  accommodation_room_id: intAnswer,
+  name: z.string(),
+  board_basis: z.string().nullable(),
+  occupancy: intAnswer,
+  accommodation: z.object({ id: intAnswer, name: z.string() }),
+  supplement: moneyAnswer,
+  check_in_date: dateAnswer,
+  check_out_date: dateAnswer,
+  nights: intAnswer,
+  price: nullableMoney,
+  sale_price: nullableMoney,
+  cost: nullableMoney,
+  price_source: z.enum(['instance', 'base']).nullable(),
+  remaining_availability: intAnswer,
+  stop_sell: z.boolean(),
+  for_sale: z.boolean(),
+  sale_closed: z.string().nullable().optional(),
+});
+
+/** Both ways assignable: the answer names exactly the fields of the rule's `OfferedRoom`. */
+type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Fails to compile when `OfferedRoom` (src/shared/pricing.ts) gains a field the answer would strip. */
+export const offeredRoomAnswerMatchesRule: SameShape<z.input<typeof offeredRoomAnswer>, OfferedRoom> = true;
 
 /** POST tours/get-instance-rooms: the rooms an instance offers (see src/shared/pricing.ts). */
-export interface InstanceRoomsAnswer {
-  success: true;
-  data: OfferedRoom[];
-  instance: {
-    id: number;
-    departure_date: string;
-    stop_sell_level: 'instance' | 'group' | 'tour' | null;
+export const instanceRoomsAnswer = z.object({
+  success: z.literal(true),
+  data: z.array(offeredRoomAnswer),
+  instance: z.object({
+    id: intAnswer,
+    tour_id: intAnswer,
+    departure_date: dateAnswer,
+    stop_sell_level: z.enum(['instance', 'group', 'tour']).nullable(),
     /** Effective places (instance, else group, else tour); null: no limit (issue #10). */
-    places: number | null;
+    places: nullableInt,
     /** Places less the guests of every live (not cancelled) booking; null: no limit. */
-    places_left: number | null;
-  };
-  group_overrides: boolean;
-}
+    places_left: nullableInt,
+    /** Why the departure can no longer be sold (departed, release days passed), or null. */
+    sale_closed: z.string().nullable(),
+    /** The effective base price per guest (instance, else group), before supplements. */
+    base_price: nullableMoney,
+  }),
+  group_overrides: z.boolean(),
+});
+export type InstanceRoomsAnswer = z.input<typeof instanceRoomsAnswer>;
 
 // ---------------------------------------------------------------------------------------------
 // Bulk Tour Instance Uploader (spec 3 §2 Tours)

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './client';
+import { keys } from './query-keys';
 
 /** Shared by the app and the logout action (which clears it). */
 export const queryClient = new QueryClient({
@@ -16,5 +17,5 @@ export const queryClient = new QueryClient({
 
 /** Forgets everything cached about the signed-in user (sign-in, sign-out, 401); keeps public data. */
 export function clearUserData(): void {
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'health' });
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== keys.health.all[0] });
 }

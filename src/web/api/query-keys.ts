@@ -28,6 +28,7 @@ export const keys = {
   affiliates: areaKeys('affiliates'),
   agents: areaKeys('agents'),
   airlines: areaKeys('airlines'),
+  airports: areaKeys('airports'),
   availability: areaKeys('availability'),
   bookings: areaKeys('bookings'),
   brochures: areaKeys('brochures'),
@@ -39,6 +40,8 @@ export const keys = {
   extras: areaKeys('extras'),
   flights: areaKeys('flights'),
   groups: areaKeys('groups'),
+  /** Public: kept when the signed-in user's data is cleared (query-client.ts). */
+  health: areaKeys('health'),
   instances: areaKeys('instances'),
   monthlyAccounts: areaKeys('monthly-accounts'),
   reference: areaKeys('reference'),
@@ -48,6 +51,7 @@ export const keys = {
   session: areaKeys('session'),
   suppliers: areaKeys('suppliers'),
   systemSettings: areaKeys('system-settings'),
+  tourAccommodation: areaKeys('tour-accommodation'),
   tourManagers: areaKeys('tour-managers'),
   tours: areaKeys('tours'),
 } as const;

@@ -1,17 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TourListItem } from '../../shared/api/tours';
+import { type TourListItem, toursApi } from '../../shared/api/tours';
 import { api } from './client';
+import { keys } from './query-keys';
 
 /**
- * The tour list for pickers (GET tours, spec 3 §7; suppressed tours too with `withSuppressed`),
- * by name. Cached for a minute: tours change rarely while a form is open.
+ * The tour catalogue's lists that screens of several areas pick from (tours, bookings, extras,
+ * discounts): one home for their queries and keys. Cached for a minute: they change rarely while a
+ * form is open.
  */
+
+/** The tour list for pickers (GET tours, spec 3 §7; suppressed tours too with `withSuppressed`), by name. */
 export function useTourList({ withSuppressed = false } = {}) {
   return useQuery({
-    queryKey: ['tours', 'list', { withSuppressed }],
-    queryFn: () =>
+    queryKey: keys.tours.list('picker', { withSuppressed }),
+    queryFn: ({ signal }) =>
       api
-        .get<{ data: TourListItem[] }>('/tours', withSuppressed ? { show_suppressed: 1 } : undefined)
+        .call(toursApi.list, { query: withSuppressed ? { show_suppressed: 1 } : {}, signal })
         .then((r) => r.data),
     staleTime: 60_000,
   });
@@ -23,4 +27,23 @@ export function tourOptions(rows: TourListItem[] | undefined) {
     value: String(t.id),
     label: t.is_suppressed ? `${t.name} (suppressed)` : t.name,
   }));
+}
+
+/** The lists the tour screens choose from (GET tours/tour-data, spec 3 §7 Tours). */
+export function useTourData() {
+  return useQuery({
+    queryKey: keys.tours.list('tour-data'),
+    queryFn: ({ signal }) => api.call(toursApi.tourData, { signal }).then((r) => r.data),
+    staleTime: 60_000,
+  });
+}
+
+/** UK departure airports (GET airports/by_country/GB): instances and the new booking's filter. */
+export function useDepartureAirports() {
+  return useQuery({
+    queryKey: keys.tours.list('departure-airports', 'GB'),
+    queryFn: ({ signal }) =>
+      api.call(toursApi.airportsByCountry, { params: { code: 'GB' }, signal }).then((r) => r.data),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }

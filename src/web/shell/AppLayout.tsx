@@ -1,11 +1,11 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
+import { TEST_BANNER_HEIGHT, TestModeBanner } from '../ui/TestModeBanner';
+import { useTestModeEnv } from '../ui/use-health';
 import { AppHeader } from './AppHeader';
 import { MainNav } from './MainNav';
 import { useMe } from './RequireAuth';
-import { TEST_BANNER_HEIGHT, TestModeBanner } from './TestModeBanner';
-import { useTestModeEnv } from './use-health';
 
 const HEADER_HEIGHT = 56;
 

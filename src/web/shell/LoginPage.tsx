@@ -14,17 +14,15 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { type LoginRequest, loginRequestSchema } from '../../shared/api/auth';
+import { authApi, type LoginRequest, loginRequestSchema } from '../../shared/api/auth';
 import { ApiError, api } from '../api/client';
 import { clearUserData } from '../api/query-client';
 import { saveSession, useSession } from '../api/session';
 import { PRODUCT_NAME } from '../theme';
 import { useOnFormChange } from '../ui/form';
+import { TestModeBanner } from '../ui/TestModeBanner';
+import { useTestModeEnv } from '../ui/use-health';
 import { afterLoginPath } from './return-to';
-import { TestModeBanner } from './TestModeBanner';
-import { useTestModeEnv } from './use-health';
-
-type LoginAnswer = { success: true; Token: string; user_role: number; message: string };
 
 /**
  * Spec 1 §2 'Login': email and password; the button reads 'Loading...' and is disabled while
@@ -48,7 +46,7 @@ export function LoginPage() {
   }, []);
 
   const login = useMutation({
-    mutationFn: (values: LoginRequest) => api.post<LoginAnswer>('/login', values),
+    mutationFn: (values: LoginRequest) => api.call(authApi.login, { body: values }),
     onSuccess: (answer) => {
       clearUserData();
       saveSession(answer.Token, answer.user_role);

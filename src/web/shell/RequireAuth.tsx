@@ -1,22 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { authApi, type Me } from '../../shared/api/auth';
 import { api } from '../api/client';
+import { keys } from '../api/query-keys';
 import { saveRole, useSession } from '../api/session';
 import { loginPathFor } from './return-to';
 
-export interface Me {
-  id: number;
-  name: string;
-  email: string;
-  role: number;
-}
-
-/** POST /api/details: the signed-in member of staff. */
+/**
+ * POST /api/details: the signed-in member of staff, under `keys.session` (a screen that edits the
+ * signed-in user invalidates `keys.session.all`).
+ */
 export function useMe(enabled = true) {
   return useQuery({
-    queryKey: ['me'],
-    queryFn: () => api.post<{ success: true; data: Me }>('/details').then((r) => r.data),
+    queryKey: keys.session.one('me'),
+    queryFn: ({ signal }): Promise<Me> => api.call(authApi.details, { signal }).then((r) => r.data),
     enabled,
     staleTime: 5 * 60_000,
   });

@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { authApi } from '../../shared/api/auth';
 import { api } from '../api/client';
 import { clearUserData } from '../api/query-client';
 import { clearSession } from '../api/session';
@@ -8,7 +9,7 @@ export function useLogout() {
   const navigate = useNavigate();
   return async () => {
     try {
-      await api.post('/logout');
+      await api.call(authApi.logout);
     } catch {
       // Signed out locally whatever the server says (it may already have expired the token).
     } finally {

@@ -1,16 +1,23 @@
 import { Group, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { SaveButton, useFormSubmit } from './form';
+import { z } from 'zod';
+import { requiredText } from '../../shared/api/common';
+import type { Permission } from '../../shared/permissions';
+import { useEntityForm } from './entity';
+import { SaveButton } from './form';
 
 /**
- * The one-field add form of the reference lists (region, pickup point, brochure): a required name
- * and an add button ('Creating...' while saving). The server's message shows as a success notice
- * (spec 3 §8), field errors land on the input, and the field clears for the next one.
+ * The one-field add form of the reference lists (region, pickup point, brochure), on the entity
+ * kit: a name checked with the area's shared `schema` (the server's rules and messages), an add
+ * button ('Creating...' while saving), the server's message as a success notice (spec 3 §8), field
+ * errors on the input, and the field cleared for the next one. Hidden for a role without
+ * `permission`. Without a `schema` the name is only required (`requiredText(label)`).
  */
 export function AddByNameForm({
   field,
   label,
   buttonLabel,
+  schema,
+  permission = 'auth.details',
   send,
   onAdded,
 }: {
@@ -18,24 +25,35 @@ export function AddByNameForm({
   field: string;
   label: string;
   buttonLabel: string;
+  /** The shared zod schema of the payload `{[field]: name}` (src/shared/api/<area>.ts). */
+  schema?: z.ZodType;
+  /** The permission that may add (default: any signed-in role). */
+  permission?: Permission;
   send: (body: Record<string, string>) => Promise<unknown>;
   onAdded: () => void;
 }) {
-  const form = useForm<Record<string, string>>({
-    initialValues: { [field]: '' },
-    validate: { [field]: (v: string) => (v.trim() ? null : `${label} is required.`) },
+  const entity = useEntityForm({
+    schema: schema ?? z.object({ [field]: requiredText(label) }),
+    toValues: (): Record<string, string> => ({ [field]: '' }),
+    toInput: (v: Record<string, string>) => ({ [field]: v[field] }),
+    permission,
+    mode: 'create',
+    send: (body) => send(body as Record<string, string>),
+    resetAfterCreate: true,
+    onSaved: onAdded,
   });
-  const { onSubmit, saving } = useFormSubmit(form, (v) => send({ [field]: v[field].trim() }), {
-    onSuccess: () => {
-      form.reset();
-      onAdded();
-    },
-  });
+  if (!entity.maySave) return null;
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={entity.onSubmit} noValidate>
       <Group align="flex-start" gap="sm" wrap="nowrap">
-        <TextInput label={label} required style={{ flex: 1 }} maw={480} {...form.getInputProps(field)} />
-        <SaveButton mode="create" saving={saving} mt={25} miw={150}>
+        <TextInput
+          label={label}
+          required
+          style={{ flex: 1 }}
+          maw={480}
+          {...entity.form.getInputProps(field)}
+        />
+        <SaveButton mode="create" saving={entity.saving} mt={25} miw={150}>
           {buttonLabel}
         </SaveButton>
       </Group>

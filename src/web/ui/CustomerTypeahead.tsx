@@ -2,17 +2,15 @@ import { Loader, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { type CustomerOption, customersApi } from '../../shared/api/customers';
 import { api } from '../api/client';
+import { keys } from '../api/query-keys';
 
-/** One hit of POST customers/filtered/list (spec 1 §7). */
-export interface CustomerHit {
-  id: number;
-  first_name: string | null;
-  last_name: string | null;
-  full_name: string | null;
-  postcode: string | null;
-  email: string | null;
-}
+/** A chosen customer: one hit of POST customers/filtered/list (spec 1 §7), or the same fields of a record. */
+export type CustomerHit = Pick<
+  CustomerOption,
+  'id' | 'first_name' | 'last_name' | 'full_name' | 'postcode' | 'email'
+>;
 
 /** Spec 1 §9: customer type-ahead delay 500 ms. */
 const TYPEAHEAD_DELAY = 500;
@@ -52,13 +50,8 @@ export function CustomerTypeahead({ label, value, selected = null, onChange }: C
   const chosenLabel = chosen ? optionLabel(chosen) : null;
   const enabled = debounced.length >= MIN_CHARS && debounced !== chosenLabel;
   const query = useQuery({
-    queryKey: ['customers-typeahead', debounced],
-    queryFn: ({ signal }) =>
-      api.post<{ status: boolean; data: CustomerHit[] }>(
-        '/customers/filtered/list',
-        { search: debounced },
-        signal,
-      ),
+    queryKey: keys.customers.list('typeahead', debounced),
+    queryFn: ({ signal }) => api.call(customersApi.filteredList, { body: { search: debounced }, signal }),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 60_000,

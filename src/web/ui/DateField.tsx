@@ -2,6 +2,18 @@ import { DateInput, type DateInputProps } from '@mantine/dates';
 import type { KeyboardEvent } from 'react';
 import { parseUkDate } from '../lib/format';
 
+/** Names of the calendar's icon-only controls, for screen readers. */
+const CALENDAR_LABELS = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+  monthLevelControl: 'Choose a month',
+  yearLevelControl: 'Choose a year',
+};
+
 /**
  * The app's date input: shown and typed as DD/MM/YYYY, valued as 'YYYY-MM-DD' (spec 1 §9: dates
  * displayed DD/MM/YYYY, sent as YYYY-MM-DD). Clearable.
@@ -22,6 +34,8 @@ export function DateField({
       dateParser={parseUkDate}
       placeholder="DD/MM/YYYY"
       clearable
+      clearButtonProps={{ 'aria-label': 'Clear date' }}
+      ariaLabels={CALENDAR_LABELS}
       popoverProps={{ withinPortal: true }}
       onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
         if (event.key === 'Enter') event.preventDefault();

@@ -1,5 +1,9 @@
 import { Button, CloseButton, Group, Input, Modal, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useId } from '@mantine/hooks';
+import { type AffiliateRow, affiliatesApi } from '../../shared/api/affiliates';
+import { type AgentRow, agentsApi } from '../../shared/api/agents';
+import type { Endpoint } from '../../shared/api/contract';
+import { keys } from '../api/query-keys';
 import { ServerTable, type ServerTableColumn } from './ServerTable';
 
 /** A chosen agent or affiliate: its id, name and trade code (ABTA no. or affiliate code). */
@@ -11,19 +15,20 @@ export interface PartyChoice {
 
 export type PartyKind = 'agent' | 'affiliate';
 
-type PartyRow = {
-  id: number;
-  name: string;
-  abta?: string | null;
-  code?: string | null;
-  postcode?: string | null;
-};
+/** A row of either picker table: an agent's (ABTA no., postcode) or an affiliate's (code). */
+type PartyRow = Pick<AgentRow, 'id' | 'name'> &
+  Partial<Pick<AgentRow, 'abta' | 'postcode'>> &
+  Partial<Pick<AffiliateRow, 'code'>>;
 
 /** Spec 1 §7: the picker tables of GET agents/table and affiliates/table. */
-const kinds: Record<PartyKind, { noun: string; endpoint: string; columns: ServerTableColumn<PartyRow>[] }> = {
+const kinds: Record<
+  PartyKind,
+  { noun: string; endpoint: Endpoint; keyPrefix: readonly unknown[]; columns: ServerTableColumn<PartyRow>[] }
+> = {
   agent: {
     noun: 'agent',
-    endpoint: '/agents/table',
+    endpoint: agentsApi.table,
+    keyPrefix: keys.agents.all,
     columns: [
       { accessor: 'name', title: 'Name', sortable: true },
       { accessor: 'abta', title: 'ABTA no.', sortable: true, noWrap: true },
@@ -32,7 +37,8 @@ const kinds: Record<PartyKind, { noun: string; endpoint: string; columns: Server
   },
   affiliate: {
     noun: 'affiliate',
-    endpoint: '/affiliates/table',
+    endpoint: affiliatesApi.table,
+    keyPrefix: keys.affiliates.all,
     columns: [
       { accessor: 'name', title: 'Name', sortable: true },
       { accessor: 'code', title: 'Code', sortable: true, noWrap: true },
@@ -59,7 +65,7 @@ export interface PartyPickerModalProps {
 export function PartyPickerModal({ kind, label, value, onChange }: PartyPickerModalProps) {
   const [opened, { open, close }] = useDisclosure(false);
   const id = useId();
-  const { noun, endpoint, columns } = kinds[kind];
+  const { noun, endpoint, keyPrefix, columns } = kinds[kind];
 
   const choose = (row: PartyRow) => {
     onChange({ id: row.id, name: row.name, code: kind === 'agent' ? row.abta : row.code });
@@ -123,6 +129,7 @@ export function PartyPickerModal({ kind, label, value, onChange }: PartyPickerMo
           <ServerTable<PartyRow>
             label={`${noun[0].toUpperCase()}${noun.slice(1)}s`}
             endpoint={endpoint}
+            queryKeyPrefix={keyPrefix}
             columns={pickerColumns}
             pageSizes={[PICKER_PAGE_SIZE]}
             defaultOrder={{ column: 0, dir: 'asc' }}

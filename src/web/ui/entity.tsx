@@ -1,12 +1,12 @@
 import { Paper } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import type { AnswerOf, Endpoint } from '../../shared/api/contract';
 import type { Permission } from '../../shared/permissions';
-import { api } from '../api/client';
+import { ApiError, api } from '../api/client';
 import { EntityLoader } from './EntityLoader';
 import { FormActions, SaveButton, useFormSubmit } from './form';
 import { PageHeader } from './PageHeader';
@@ -24,18 +24,22 @@ import { zodValidate } from './zod-validate';
 // biome-ignore lint/suspicious/noExplicitAny: the same constraint as @mantine/form's useForm
 type FormValues = Record<string, any>;
 
-/** What the kit hands a form component. */
-export interface EntityFormProps<R, I> {
+/**
+ * What the kit hands a form component. `A` is what `send` resolves with: the pages pass the
+ * answer (unknown); a caller of its own (a modal creating a party) may resolve with its own shape
+ * and receive it typed in `onSaved`.
+ */
+export interface EntityFormProps<R, I, A = unknown> {
   mode: 'create' | 'update';
   /** The record being edited (undefined when creating). */
   record?: R;
   /** Sends the form's payload (the shared schema's input) and resolves with the answer. */
-  send: (input: I) => Promise<unknown>;
+  send: (input: I) => Promise<A>;
   /** Called with the answer after a successful save. */
-  onSaved: (answer: unknown) => void;
+  onSaved: (answer: A) => void;
 }
 
-export interface UseEntityFormOptions<R, V extends FormValues, S extends z.ZodType> {
+export interface UseEntityFormOptions<R, V extends FormValues, S extends z.ZodType, A = unknown> {
   /** The shared zod schema the server validates the payload with (src/shared/api/<area>.ts). */
   schema: S;
   /** The form's values for a record (or the blank form when creating). */
@@ -46,8 +50,8 @@ export interface UseEntityFormOptions<R, V extends FormValues, S extends z.ZodTy
   permission: Permission;
   mode: 'create' | 'update';
   record?: R;
-  send: (input: z.input<S>) => Promise<unknown>;
-  onSaved?: (answer: unknown, values: V) => void;
+  send: (input: z.input<S>) => Promise<A>;
+  onSaved?: (answer: A, values: V) => void;
   /** Extra client-only rules (e.g. confirming a password); run after the schema's. */
   extraValidate?: (values: V) => Record<string, string>;
   /** Reset the form to blank after a successful create (forms that stay on screen). */
@@ -69,8 +73,8 @@ export interface EntityForm<V extends FormValues> {
  * fields), saves through `send` with 'Creating...' / 'Updating...', puts the server's field errors
  * on the fields, and is read-only for a role without `permission`.
  */
-export function useEntityForm<R, V extends FormValues, S extends z.ZodType>(
-  options: UseEntityFormOptions<R, V, S>,
+export function useEntityForm<R, V extends FormValues, S extends z.ZodType, A = unknown>(
+  options: UseEntityFormOptions<R, V, S, A>,
 ): EntityForm<V> {
   const { schema, toValues, toInput, permission, mode, record, send, onSaved, extraValidate } = options;
   const maySave = useCan(permission);
@@ -99,6 +103,10 @@ export function EntityFormFrame<V extends FormValues>({
   actions,
   maw = 760,
   bare = false,
+  busyLabel,
+  afterFields,
+  saveDisabled = false,
+  label,
 }: {
   entity: EntityForm<V>;
   /** The button's text, e.g. 'Create resort' / 'Update resort'. */
@@ -109,17 +117,31 @@ export function EntityFormFrame<V extends FormValues>({
   maw?: number | string;
   /** No panel around the form (inside a modal or a tab). */
   bare?: boolean;
+  /** The button's text while saving, when the spec names one ('Creating tour...'). */
+  busyLabel?: string;
+  /** Shown under the fields, outside the read-only fieldset (e.g. a download link every role may use). */
+  afterFields?: ReactNode;
+  /** The save button is disabled for now (e.g. a choice the server would refuse). */
+  saveDisabled?: boolean;
+  /** The form's accessible name (e.g. 'Customer details'). */
+  label?: string;
 }) {
   const body = (
-    <form onSubmit={entity.onSubmit} noValidate>
+    <form onSubmit={entity.onSubmit} noValidate aria-label={label}>
       <fieldset disabled={!entity.maySave} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         {children}
       </fieldset>
+      {afterFields}
       {(entity.maySave || actions) && (
         <FormActions>
           {actions}
           {entity.maySave && (
-            <SaveButton mode={entity.mode} saving={entity.saving}>
+            <SaveButton
+              mode={entity.mode}
+              saving={entity.saving}
+              busyLabel={busyLabel}
+              disabled={entity.saving || saveDisabled}
+            >
               {submitLabel}
             </SaveButton>
           )}
@@ -153,23 +175,25 @@ export function EntityCreatePage<E extends Endpoint, I>({
   toBody?: (input: I) => unknown;
   /** The area's `all` key (src/web/api/query-keys.ts). */
   invalidate: readonly unknown[];
-  /** Where to go after a successful create; null stays on the screen. */
-  afterCreate: ((answer: AnswerOf<E>) => string) | null;
+  /** Where to go after a successful create (given the answer and the payload sent); null stays on the screen. */
+  afterCreate: ((answer: AnswerOf<E>, input: I) => string) | null;
   form: (props: EntityFormProps<never, I>) => ReactNode;
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const sent = useRef<I>(undefined);
   return (
     <>
       <PageHeader title={title} />
       <Form
         mode="create"
-        send={(input: I) =>
-          (api.call as (e: Endpoint, a: unknown) => Promise<unknown>)(create, { body: toBody(input) })
-        }
+        send={(input: I) => {
+          sent.current = input;
+          return (api.call as (e: Endpoint, a: unknown) => Promise<unknown>)(create, { body: toBody(input) });
+        }}
         onSaved={(answer) => {
           void queryClient.invalidateQueries({ queryKey: invalidate });
-          if (afterCreate) navigate(afterCreate(answer as AnswerOf<E>));
+          if (afterCreate) navigate(afterCreate(answer as AnswerOf<E>, sent.current as I));
         }}
       />
     </>
@@ -193,6 +217,9 @@ export function EntityEditPage<L extends Endpoint, U extends Endpoint, R, I>({
   toBody = (input) => input as unknown,
   form: Form,
   children,
+  actions,
+  layout,
+  notFound,
   id: givenId,
 }: {
   /** What the record is called in the loading and error states ('resort'). */
@@ -207,24 +234,36 @@ export function EntityEditPage<L extends Endpoint, U extends Endpoint, R, I>({
   toBody?: (input: I) => unknown;
   form: (props: EntityFormProps<R, I>) => ReactNode;
   children?: (record: R) => ReactNode;
+  /** Buttons and badges on the right of the title (PageHeader actions). */
+  actions?: (record: R) => ReactNode;
+  /** Places the form among other parts (e.g. in the first of tabs); default: the form, then `children`. */
+  layout?: (form: ReactNode, record: R) => ReactNode;
+  /**
+   * Shown instead of the error state when there is no such record (404) or the route's id is not
+   * a positive whole number (then nothing is fetched).
+   */
+  notFound?: ReactNode;
   /** The record's id when it is not the route's `:id`. */
   id?: number;
 }) {
   const params = useParams();
   const id = givenId ?? Number(params.id);
+  const validId = Number.isInteger(id) && id > 0;
   const queryClient = useQueryClient();
   const query = useQuery({
+    enabled: validId || notFound === undefined,
     queryKey: queryKey(id),
     queryFn: ({ signal }) =>
       (api.call as (e: Endpoint, a: unknown) => Promise<AnswerOf<L>>)(load, { params: { id }, signal }).then(
         select,
       ),
   });
+  if (notFound !== undefined && (!validId || (query.error instanceof ApiError && query.error.status === 404)))
+    return notFound;
   return (
     <EntityLoader query={query} label={label}>
-      {(record) => (
-        <>
-          <PageHeader title={title(record)} />
+      {(record) => {
+        const form = (
           <Form
             key={id}
             mode="update"
@@ -237,9 +276,21 @@ export function EntityEditPage<L extends Endpoint, U extends Endpoint, R, I>({
             }
             onSaved={() => void queryClient.invalidateQueries({ queryKey: invalidate })}
           />
-          {children?.(record)}
-        </>
-      )}
+        );
+        return (
+          <>
+            <PageHeader title={title(record)} actions={actions?.(record)} />
+            {layout ? (
+              layout(form, record)
+            ) : (
+              <>
+                {form}
+                {children?.(record)}
+              </>
+            )}
+          </>
+        );
+      }}
     </EntityLoader>
   );
 }

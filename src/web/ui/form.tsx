@@ -174,3 +174,10 @@ export function MoneyInput(props: KeptNumberProps) {
 export function PercentInput(props: KeptNumberProps) {
   return <NumberField suffix=" %" step={0.01} min={0} max={100} {...props} />;
 }
+
+/**
+ * A number input's value (NumberField, MoneyInput, PercentInput) as the text the API is sent: ''
+ * when blank, otherwise exactly what was typed — never through float maths.
+ */
+export const numberText = (v: string | number | null | undefined): string =>
+  v === '' || v === null || v === undefined ? '' : String(v);

@@ -5,12 +5,13 @@ import {
   type Accommodation,
   type AccommodationListItem,
   type AccommodationRoom,
+  type AccommodationRow,
   type accommodationInput,
   type GalleryImage,
   type RoomDetails,
   type roomInput,
 } from '../../../shared/api/accommodation';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, inTransaction, queryRows } from '../../db/client';
 import { accommodation_gallery_images, accommodation_rooms, accommodations } from '../../db/schema';
 import { type DataTablesRequest, likeEscape, runSimpleTable } from '../../http/datatables';
 import { refuseIfInUse } from '../../http/db-errors';
@@ -21,7 +22,7 @@ type RoomValues = z.output<typeof roomInput>;
 
 /** Accommodation table (spec 3 §2): name, resort, supplier; quick search on all three; All offered. */
 export function accommodationTable(db: Db, req: DataTablesRequest) {
-  return runSimpleTable(db, req, {
+  return runSimpleTable<AccommodationRow>(db, req, {
     from: sql`accommodations a left join resorts r on r.id = a.resort_id left join suppliers s on s.id = a.supplier_id`,
     select: sql`a.id, a.accommodation_name, r.resort_name, s.supplier_name, a.star_rating`,
     sortable: {
@@ -153,8 +154,7 @@ export async function updateAccommodation(db: Db, id: number, v: AccommodationVa
 export async function deleteAccommodation(db: Db, id: number): Promise<void> {
   await refuseIfInUse(
     () =>
-      db.transaction(async (txn) => {
-        const tx = txn as unknown as Db;
+      inTransaction(db, async (tx) => {
         const [row] = await queryRows<{ id: number; used: boolean }>(
           tx,
           sql`select id, exists (select 1 from tour_accommodations where accommodation_id = ${id}) as used

@@ -6,7 +6,7 @@ import { notFound } from '../../http/errors';
 
 /** Admin users table (spec 2 §2 Admin users): name, email, role; quick search on name and email. */
 export function adminUserTable(db: Db, req: DataTablesRequest) {
-  return runSimpleTable(db, req, {
+  return runSimpleTable<AdminUser>(db, req, {
     from: sql`users`,
     select: sql`id, name, email, role`,
     sortable: { id: sql`id`, name: sql`name`, email: sql`email`, role: sql`role` },

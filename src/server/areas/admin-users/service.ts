@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { adminUserInput } from '../../../shared/api/admin-users';
 import { ROLE_ADMIN } from '../../../shared/permissions';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, inTransaction, queryRows } from '../../db/client';
 import { uniqueAs } from '../../http/db-errors';
 import { notFound, validationError } from '../../http/errors';
-import { hashPassword, hashToken } from '../auth/service';
+import { hashPassword, hashToken } from '../../users/service';
 
 type AdminUserValues = z.output<typeof adminUserInput>;
 
@@ -37,8 +37,7 @@ export async function saveAdminUser(db: Db, input: AdminUserValues, callerToken:
     return Number(row.id);
   }
   const id = input.admin_user_id as number;
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const admins = await queryRows<{ id: number }>(
       tx,
       sql`select id from users where role = ${ROLE_ADMIN} order by id for update`,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { advertiseSizeInput } from '../../../shared/api/advertise-sizes';
+import type { AdvertiseSize, advertiseSizeInput } from '../../../shared/api/advertise-sizes';
 import { type Db, queryRows } from '../../db/client';
 import { advertise_sizes } from '../../db/schema';
 import { type DataTablesRequest, runSimpleTable } from '../../http/datatables';
@@ -11,7 +11,7 @@ type AdvertiseSizeValues = z.output<typeof advertiseSizeInput>;
 
 /** Advertise Size table (spec 3 §2): Advertise Size name; quick search on it. */
 export function advertiseSizeTable(db: Db, req: DataTablesRequest) {
-  return runSimpleTable(db, req, {
+  return runSimpleTable<AdvertiseSize>(db, req, {
     from: sql`advertise_sizes`,
     select: sql`id, id as size_id, size_name`,
     sortable: { id: sql`id`, size_name: sql`lower(size_name)` },

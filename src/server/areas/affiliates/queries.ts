@@ -1,6 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AdvertiseSize, Affiliate, affiliateInput } from '../../../shared/api/affiliates';
+import type {
+  Affiliate,
+  AffiliateOption,
+  AffiliateRow,
+  affiliateAdvertiseSize,
+  affiliateInput,
+} from '../../../shared/api/affiliates';
 import { type Db, queryRows } from '../../db/client';
 import { affiliates } from '../../db/schema';
 import { type DataTablesRequest, runSimpleTable } from '../../http/datatables';
@@ -19,7 +25,7 @@ export const CODE_TAKEN = 'The code has already been taken.';
  * search on name and code; by name. Also the bookings screens' affiliate picker (5 a page).
  */
 export function affiliateTable(db: Db, req: DataTablesRequest) {
-  return runSimpleTable(db, req, {
+  return runSimpleTable<AffiliateRow>(db, req, {
     from: sql`affiliates`,
     select: sql`id, code, name, email, is_active, created_at`,
     sortable: {
@@ -38,7 +44,7 @@ export function affiliateTable(db: Db, req: DataTablesRequest) {
 
 /** GET affiliates[?type=active] (spec 2 §7): id, name, code by name; only active ones with type=active. */
 export function affiliateList(db: Db, activeOnly: boolean) {
-  return queryRows<{ id: number; name: string; code: string }>(
+  return queryRows<AffiliateOption>(
     db,
     sql`select id, name, code from affiliates ${activeOnly ? sql`where is_active` : sql``} order by name, id`,
   );
@@ -58,7 +64,7 @@ export async function getAffiliate(db: Db, id: number): Promise<Affiliate> {
 
 /** Advertisement sizes (spec 2 §3 Advertise size: size_id, size_name), by name. */
 export function advertiseSizes(db: Db) {
-  return queryRows<AdvertiseSize>(
+  return queryRows<z.infer<typeof affiliateAdvertiseSize>>(
     db,
     sql`select id as size_id, size_name from advertise_sizes order by size_name, id`,
   );

@@ -13,7 +13,7 @@ import { type DataTablesRequest, runSimpleTable } from '../../http/datatables';
 export function partyBookingsTable(db: Db, req: DataTablesRequest, match: SQL, defaultLength: number) {
   const ref = sql`coalesce(b.booking_ref, b.old_booking_id::text)`;
   const oldName = sql`nullif(btrim(concat_ws(' ', oc.first_name, oc.last_name)), '')`;
-  return runSimpleTable<PartyBookingRow & Record<string, unknown>>(db, req, {
+  return runSimpleTable<PartyBookingRow>(db, req, {
     from: sql`bookings b
       left join customers c on c.id = b.customer_id
       left join old_customers oc on oc.id = b.old_customer_id`,

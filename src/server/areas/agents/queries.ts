@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Agent, agentInput } from '../../../shared/api/agents';
+import type { Agent, AgentRow, agentInput } from '../../../shared/api/agents';
 import { type Db, queryRows } from '../../db/client';
 import { agents } from '../../db/schema';
 import { type DataTablesRequest, runSimpleTable } from '../../http/datatables';
@@ -23,7 +23,7 @@ export const AGENT_IN_USE = 'This agent cannot be deleted: bookings are linked t
  * creation date, i.e. newest agents first (created_at desc, then id desc).
  */
 export function agentTable(db: Db, req: DataTablesRequest) {
-  return runSimpleTable(db, req, {
+  return runSimpleTable<AgentRow>(db, req, {
     from: sql`agents`,
     select: sql`id, abta, name, postcode, email, phone_number, town_city, commission, created_at`,
     sortable: {

@@ -3,22 +3,17 @@ import { eq, sql } from 'drizzle-orm';
 import { AGENT_RESET_LINK_HOURS } from '../../../shared/api/agents';
 import { pathTo } from '../../../shared/routes';
 import type { Config } from '../../config';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, inTransaction, queryRows } from '../../db/client';
 import { agent_password_resets, agents } from '../../db/schema';
 import { HttpError, validationError } from '../../http/errors';
+import { escapeHtml } from '../../lib/html';
 import type { Mailer } from '../../mail/mailer';
-import { hashPassword, hashToken } from '../auth/service';
+import { hashPassword, hashToken } from '../../users/service';
 
 export const RESET_NO_AGENT = 'No agent has this email address.';
 export const RESET_LINK_UNKNOWN = 'This password reset link is not valid. Please ask for a new link.';
 export const RESET_LINK_USED = 'This password reset link has already been used. Please ask for a new link.';
 export const RESET_LINK_EXPIRED = 'This password reset link has expired. Please ask for a new link.';
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 /**
  * POST agents/password/reset-link (spec 2 §7): emails the agent a single-use link to set the
@@ -114,15 +109,15 @@ export async function resetAgentPassword(db: Db, token: string, password: string
   const tokenHash = hashToken(token);
   // Hash first: argon2 takes a moment, and the transaction should not wait on it.
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const [claimed] = await queryRows<{ agent_id: number }>(
-      tx as unknown as Db,
+      tx,
       sql`update agent_password_resets set used_at = now(), updated_at = now()
           where token_hash = ${tokenHash} and used_at is null and expires_at > now()
           returning agent_id`,
     );
     if (!claimed) {
-      const problem = (await tokenProblem(tx as unknown as Db, tokenHash)) ?? RESET_LINK_UNKNOWN;
+      const problem = (await tokenProblem(tx, tokenHash)) ?? RESET_LINK_UNKNOWN;
       throw validationError({ token: [problem] }, problem);
     }
     await tx

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Airline, AirlineOption, airlineInput } from '../../../shared/api/airlines';
+import type { Airline, AirlineOption, AirlineRow, airlineInput } from '../../../shared/api/airlines';
 import { type Db, queryRows } from '../../db/client';
 import { airlines } from '../../db/schema';
 import { type DataTablesRequest, runSimpleTable } from '../../http/datatables';
@@ -22,7 +22,7 @@ export function listAirlines(db: Db): Promise<AirlineOption[]> {
 
 /** Airlines table (spec 3 §2): name, contact name, web check-in days; quick search on both names. */
 export function airlineTable(db: Db, req: DataTablesRequest) {
-  return runSimpleTable(db, req, {
+  return runSimpleTable<AirlineRow>(db, req, {
     from: sql`airlines a`,
     select: sql`a.id, a.name, a.contact_name, a.web_check_in_before_days,
                 a.instruction_doc_name, (a.instruction_doc_path is not null) as has_instruction_doc`,

@@ -1,11 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { PriceDiscount, PriceRow } from '../../../shared/api/availability';
+import type { AvailabilityRow, PriceDiscount, PriceRow } from '../../../shared/api/availability';
 import { type Db, queryRows } from '../../db/client';
 import { type DataTablesRequest, runSimpleTable } from '../../http/datatables';
 import { notFound } from '../../http/errors';
-
-/** 'YYYY-MM-DD' → 'DD/MM/YYYY' for messages (spec 3 §1: dates shown DD/MM/YYYY). */
-export const ukDate = (ymd: string) => `${ymd.slice(8, 10)}/${ymd.slice(5, 7)}/${ymd.slice(0, 4)}`;
 
 /** 404 unless the room exists. */
 export async function assertRoom(db: Db, roomId: number, lock = false): Promise<void> {
@@ -30,7 +27,7 @@ export function availabilityTable(
   const where: SQL[] = [sql`accommodation_room_id = ${roomId}`];
   if (range.startDate) where.push(sql`availability_date >= ${range.startDate}::date`);
   if (range.endDate) where.push(sql`availability_date <= ${range.endDate}::date`);
-  return runSimpleTable(db, req, {
+  return runSimpleTable<AvailabilityRow>(db, req, {
     from: sql`room_availability`,
     select: sql`id, availability_date, availability, confirmed_locked_availability, locked_availability,
                 remaining_availability, stop_sell`,

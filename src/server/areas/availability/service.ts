@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -10,9 +11,10 @@ import {
   type multipleDiscountInput,
   type priceUpdateInput,
 } from '../../../shared/api/availability';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, inTransaction, queryRows } from '../../db/client';
 import { notFound, validationError } from '../../http/errors';
-import { assertRoom, ukDate } from './queries';
+import { ukDate } from '../../lib/dates';
+import { assertRoom } from './queries';
 
 type AvailabilityValues = z.output<typeof availabilityInput>;
 
@@ -59,8 +61,7 @@ export async function applyAvailabilityChange(
   v: AvailabilityValues,
 ): Promise<{ nights_changed: number; prices_saved: number }> {
   if (v.type === 'delete') throw validationError({ type: [DELETE_REFUSED] }, DELETE_REFUSED);
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return inTransaction(db, async (tx) => {
     await assertRoom(tx, roomId, true);
     const inRange = sql`accommodation_room_id = ${roomId} and availability_date between ${v.start_date}::date and ${v.end_date}::date`;
     const nights = sql`(select gs::date as d from generate_series(${v.start_date}::date, ${v.end_date}::date, interval '1 day') gs) as n`;
@@ -155,7 +156,7 @@ export function availabilityMessage(
 
 /** Sterling (no currency id) is the base currency: a rate other than 1 is refused. */
 function checkSterlingRate(currencyId: number | null, rate: string | undefined) {
-  if (currencyId === null && rate !== undefined && Number(rate) !== 1) {
+  if (currencyId === null && rate !== undefined && !new Decimal(rate).eq(1)) {
     throw validationError({ exchange_rate: ['Sterling (GBP) is the base currency: its rate is always 1.'] });
   }
 }
@@ -225,8 +226,7 @@ export async function saveDiscount(
   priceId: number,
   v: z.output<typeof discountInput>,
 ): Promise<number> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const [price] = await queryRows<{ id: number }>(
       tx,
       sql`select id from accommodation_prices where id = ${priceId} for update`,
@@ -270,8 +270,7 @@ export async function saveMultipleDiscounts(
   db: Db,
   v: z.output<typeof multipleDiscountInput>,
 ): Promise<number> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const found = await queryRows<{ id: number }>(
       tx,
       sql`select id from accommodation_prices where id in (${ids(v.multiple_price_ids)}) order by id for update`,
@@ -314,8 +313,7 @@ export async function clonePrices(
   db: Db,
   v: z.output<typeof cloneInput>,
 ): Promise<{ copied: number; room: string }> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const target = v.accomodation_room_id;
     const [room] = await queryRows<{ label: string }>(
       tx,

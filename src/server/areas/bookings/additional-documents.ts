@@ -1,11 +1,14 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import type { AdditionalDocumentRow } from '../../../shared/api/booking-edit';
 import { type Db, queryRows } from '../../db/client';
 import { notFound, validationError } from '../../http/errors';
 import { MAX_UPLOAD_BYTES, type UploadedFile } from '../../http/uploads';
+import { escapeHtml } from '../../lib/html';
 import type { Mailer } from '../../mail/mailer';
 import type { FileStore } from '../../storage/files';
 import { inTransaction, lockBooking, writeHistory } from './ledger';
+import { RECIPIENT } from './recipient';
 
 /**
  * Additional documents of a booking (spec 1 §3 'Additional document', §5 'additional documents
@@ -21,13 +24,8 @@ export const NO_RECIPIENT = 'This booking does not have any agent or customer. P
 /** Ours (the spec names no message): a linked customer/agent without any email address. */
 export const NO_EMAIL = 'Neither the customer nor the agent of this booking has an email address.';
 
-/** A stored additional document as the booking screen lists it. */
-export interface AdditionalDocument {
-  id: number;
-  name: string;
-  document_detail: string | null;
-  created_at: string;
-}
+/** A stored additional document as the booking screen lists it (the contract's answer row). */
+export type AdditionalDocument = AdditionalDocumentRow;
 
 const KINDS = [
   {
@@ -215,29 +213,24 @@ export async function emailAdditionalDocument(
     booking_ref: string | null;
     customer_id: number | null;
     agent_id: number | null;
-    customer_email: string | null;
-    customer_name: string | null;
-    agent_email: string | null;
-    agent_name: string | null;
+    email: string | null;
+    name: string | null;
   }>(
     db,
-    sql`select b.booking_ref, b.customer_id, b.agent_id, nullif(trim(c.email), '') as customer_email,
-               trim(concat_ws(' ', c.first_name, c.last_name)) as customer_name,
-               nullif(trim(a.email), '') as agent_email, a.name as agent_name
-        from bookings b left join customers c on c.id = b.customer_id left join agents a on a.id = b.agent_id
-        where b.id = ${bookingId}`,
+    sql`select b.booking_ref, b.customer_id, b.agent_id, ${RECIPIENT.email} as email, ${RECIPIENT.name} as name
+        from bookings b ${RECIPIENT.joins} where b.id = ${bookingId}`,
   );
   if (!b) throw notFound('Booking not found.');
   const doc = await getAdditionalDocument(db, docId);
   if (doc.holiday_booking_id !== bookingId) throw notFound(FILE_NOT_FOUND);
   if (b.customer_id === null && b.agent_id === null)
     throw validationError({ email: [NO_RECIPIENT] }, NO_RECIPIENT);
-  const to = b.customer_email ?? b.agent_email;
+  const to = b.email;
   if (!to) throw validationError({ email: [NO_EMAIL] }, NO_EMAIL);
   const opened = await files.open(doc.file_key);
   if (!opened) throw notFound(FILE_NOT_FOUND);
   const content = await readAll(opened.stream);
-  const name = (b.customer_email ? b.customer_name : b.agent_name) || 'customer';
+  const name = b.name || 'customer';
   const ref = b.booking_ref ?? String(bookingId);
   await mailer.send({
     to,
@@ -259,9 +252,3 @@ export async function emailAdditionalDocument(
   });
   return to;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );

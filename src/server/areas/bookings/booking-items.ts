@@ -2,18 +2,27 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   addTourLineSchema,
+  BookingPassenger,
   discountApplySchema,
   extrasUpdateSchema,
   PassengerInput,
   TourLineUpdate,
   updateAccommodationSchema,
 } from '../../../shared/api/booking-edit';
-import { money, roomsForGuests } from '../../../shared/booking-totals';
+import {
+  type ExtrasOffer,
+  extrasOfferFor,
+  extrasOfferSchema,
+  type OfferedExtra,
+} from '../../../shared/api/extras-offer';
+import { money, roomsForGuests, sumMoney } from '../../../shared/booking-totals';
 import { poundsText } from '../../../shared/money-text';
 import { type Db, queryRows } from '../../db/client';
 import { notFound, validationError } from '../../http/errors';
 import { assertPdf, type UploadedFile } from '../../http/uploads';
+import { ukDate } from '../../lib/dates';
 import type { FileStore } from '../../storage/files';
+import { getBookingDetail } from './detail';
 import { inTransaction, lockBooking, recomputeBooking, writeHistory } from './ledger';
 import { claimPlaces } from './places';
 import { lockRoomNights, takeRooms } from './room-stock';
@@ -21,7 +30,6 @@ import {
   adjustLineRooms,
   assertNotCancelled,
   assertRoomsMatchGuests,
-  balanceDueDate,
   checkAllocatedPassengers,
   oneLine,
   placeTourLine,
@@ -34,19 +42,6 @@ import {
  * discounts, special requests; §7 update-booking/* calls). Each runs in ONE transaction: lock the
  * booking (409 on a stale version), change, write history, recompute (ledger.ts).
  */
-
-/** Money in history comments and emails: the one shared formatter ('£1,959.10'). */
-const pounds = (v: string | number) => poundsText(money(v));
-
-async function refreshBalanceDue(tx: Db, bookingId: number) {
-  const [{ departure_date }] = await queryRows<{ departure_date: string | null }>(
-    tx,
-    sql`select departure_date::text as departure_date from bookings where id = ${bookingId}`,
-  );
-  const due = await balanceDueDate(tx, departure_date);
-  await tx.execute(sql`update bookings set balance_due = ${due} where id = ${bookingId}`);
-  return due;
-}
 
 // ---- tour lines -------------------------------------------------------------------------------
 
@@ -71,14 +66,13 @@ export async function addTourToBooking(
     await claimPlaces(tx, new Map([[v.tour_instance_id, v.guests]]));
     await lockRoomNights(tx, bookingId, [priced]);
     await placeTourLine(tx, bookingId, v, priced, field);
-    const { totals } = await recomputeBooking(tx, bookingId);
-    const due = await refreshBalanceDue(tx, bookingId);
+    const { totals, balance_due: due } = await recomputeBooking(tx, bookingId, { tourLinesChanged: true });
     await writeHistory(tx, {
       bookingId,
       userId,
       type: 'Tour',
       action: 'Tour added',
-      comment: `${priced.label}, departing ${priced.departure_date.split('-').reverse().join('/')}, ${v.guests} guest(s) in ${v.rooms} room(s) at ${pounds(priced.price)} per guest. Total due ${pounds(totals.total_due)}.`,
+      comment: `${priced.label}, departing ${ukDate(priced.departure_date)}, ${v.guests} guest(s) in ${v.rooms} room(s) at ${poundsText(priced.price)} per guest. Total due ${poundsText(totals.total_due)}.`,
     });
     return { updated_balance_due_date: due };
   });
@@ -101,14 +95,13 @@ export async function removeTourFromBooking(
     await lockRoomNights(tx, b.id);
     await releaseLine(tx, line);
     await tx.execute(sql`delete from tour_bookings where id = ${lineId}`);
-    const { totals } = await recomputeBooking(tx, b.id);
-    const due = await refreshBalanceDue(tx, b.id);
+    const { totals, balance_due: due } = await recomputeBooking(tx, b.id, { tourLinesChanged: true });
     await writeHistory(tx, {
       bookingId: b.id,
       userId,
       type: 'Tour',
       action: 'Tour removed',
-      comment: `${line.tour_name}: ${line.label} (${line.guests} guest(s), ${line.rooms} room(s)). Total due ${pounds(totals.total_due)}.`,
+      comment: `${line.tour_name}: ${line.label} (${line.guests} guest(s), ${line.rooms} room(s)). Total due ${poundsText(totals.total_due)}.`,
     });
     return { updated_balance_due_date: due, holiday_booking_id: b.id };
   });
@@ -146,7 +139,7 @@ export async function updateTourLine(
         notes.push(`guests ${line.guests} → ${v.guests}, rooms ${line.rooms} → ${v.rooms}`);
       }
       const priceChanged = money(v.price) !== money(line.price);
-      if (priceChanged) notes.push(`price per guest ${pounds(line.price)} → ${pounds(v.price)}`);
+      if (priceChanged) notes.push(`price per guest ${poundsText(line.price)} → ${poundsText(v.price)}`);
       const passengers = await checkAllocatedPassengers(tx, b.id, v.passengers);
       const refChanged = (v.airline_ref ?? '') !== (line.airline_ref ?? '');
       if (refChanged) notes.push(`airline ref ${v.airline_ref || '—'}`);
@@ -157,7 +150,7 @@ export async function updateTourLine(
         sql`select id, airline_invoice_path from tour_booking_airline_costs where tour_booking_id = ${line.id}`,
       );
       const keep = new Set<number>();
-      let flightCost = 0n;
+      const flightCost = sumMoney(v.airline_cost.map((row) => row.flight_cost));
       for (const [n, row] of v.airline_cost.entries()) {
         const file = files[`airline_invoice_${n}`];
         let key: string | null = null;
@@ -165,7 +158,6 @@ export async function updateTourLine(
           key = await store.save('airline-invoices', file.data, 'pdf');
           saved.push(key);
         }
-        flightCost += BigInt(Math.round(Number(row.flight_cost) * 100));
         if (row.id) {
           const old = existing.find((e) => e.id === row.id);
           if (!old)
@@ -193,15 +185,14 @@ export async function updateTourLine(
             sql`, `,
           )})`,
         );
-      if (v.airline_cost.length || existing.length)
-        notes.push(`airline costs ${pounds((Number(flightCost) / 100).toFixed(2))}`);
+      if (v.airline_cost.length || existing.length) notes.push(`airline costs ${poundsText(flightCost)}`);
 
       await tx.execute(
         sql`update tour_bookings set guests = ${v.guests}, rooms = ${v.rooms}, price = ${v.price},
                    ${priceChanged ? sql`sale_price = null, adjusted_price = ${v.price},` : sql``}
                    cost = ${v.cost ?? null}, airline_ref = ${v.airline_ref || null},
                    ${refChanged ? sql`airline_ref_added_at = ${v.airline_ref ? sql`now()` : null},` : sql``}
-                   airline_flight_cost = ${v.airline_cost.length ? (Number(flightCost) / 100).toFixed(2) : null},
+                   airline_flight_cost = ${v.airline_cost.length ? flightCost : null},
                    special_requests = ${v.special_requests || null}, updated_at = now()
             where id = ${line.id}`,
       );
@@ -219,7 +210,7 @@ export async function updateTourLine(
         userId,
         type: 'Tour',
         action: 'Tour updated',
-        comment: `${line.tour_name}: ${notes.length ? notes.join('; ') : 'details saved'}. Total due ${pounds(totals.total_due)}.`,
+        comment: `${line.tour_name}: ${notes.length ? notes.join('; ') : 'details saved'}. Total due ${poundsText(totals.total_due)}.`,
       });
       return { removedFiles: removed.map((r) => r.airline_invoice_path).filter((k): k is string => !!k) };
     });
@@ -289,7 +280,7 @@ export async function updateLineAccommodation(
       userId,
       type: 'Tour',
       action: 'Accommodation updated',
-      comment: `${line.tour_name}: ${line.label} → ${priced.label} (${rooms} room(s), ${pounds(priced.price)} per guest). Total due ${pounds(totals.total_due)}.`,
+      comment: `${line.tour_name}: ${line.label} → ${priced.label} (${rooms} room(s), ${poundsText(priced.price)} per guest). Total due ${poundsText(totals.total_due)}.`,
     });
   });
 }
@@ -313,7 +304,7 @@ const passengerColumns = [
 
 /** The passengers of a booking, in the order added. */
 export async function passengerList(db: Db, bookingId: number) {
-  return queryRows(
+  return queryRows<BookingPassenger>(
     db,
     sql`select id, holiday_booking_id, title, first_name, last_name, dob::text as dob, gender, passport_no,
                passport_issue::text as passport_issue, passport_expiry::text as passport_expiry,
@@ -419,38 +410,60 @@ export async function removePassenger(
 // ---- extras -----------------------------------------------------------------------------------
 
 /**
- * POST extras/get-booking/extra: the catalogue extras a booking may take — those linked to one of
- * its tours (extra_tours or a tour extra) or to an airline of its flights, or linked to nothing;
- * within their booking window (on the booking date) and travel window (on a departure).
+ * POST extras/get-booking/extra (spec 1 §7): the catalogue extras that fit a booking, given as the
+ * spec's payload (booking date, tour lines with tour, departure and return dates, airlines). An
+ * extra fits when the booking date lies in its booking window (booking_start_date..end, either end
+ * open) and some tour line both travels within its travel window (departure on or after
+ * start_date, return — else departure — on or before end_date) and is one it is for: the line's
+ * tour (a tour extra, or linked in extra_tours), an airline of the line's flights (extra_airlines),
+ * or any line when it is linked to nothing. A booking without tour lines may take the unlinked
+ * extras without a travel window. Ordered by name. Answers OfferedExtra rows.
  */
-export async function availableExtras(db: Db, bookingId: number) {
-  const [b] = await queryRows<{ created: string }>(
-    db,
-    sql`select (created_at at time zone 'Europe/London')::date::text as created from bookings where id = ${bookingId}`,
-  );
-  if (!b) throw notFound('Booking not found.');
-  return queryRows(
+export async function availableExtras(db: Db, offer: ExtrasOffer): Promise<OfferedExtra[]> {
+  const lines = offer.tour_bookings.map((l, n) => ({
+    n,
+    tour_id: l.tour_id,
+    departure_date: l.departure_date,
+    return_date: l.return_date ?? l.departure_date,
+  }));
+  const airlines = offer.tour_bookings.flatMap((l, n) => l.airlines.map((airline_id) => ({ n, airline_id })));
+  return queryRows<OfferedExtra>(
     db,
     sql`with lines as (
-          select tb.tour_id, i.departure_date, i.id as instance_id from tour_bookings tb
-          join tour_instances i on i.id = tb.tour_instance_id where tb.holiday_booking_id = ${bookingId}),
+          select * from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
+            as l(n int, tour_id int, departure_date date, return_date date)),
         line_airlines as (
-          select distinct f.airline_id from lines l join tour_instance_flights tif on tif.tour_instance_id = l.instance_id
-          join flights f on f.id = tif.flight_id where f.airline_id is not null)
+          select * from jsonb_to_recordset(${JSON.stringify(airlines)}::jsonb) as la(n int, airline_id int))
         select e.id, e.name, e.price::text as price, e.for_per_person, e.commissionable, e.short_description
         from extras e
-        where (e.booking_start_date is null or e.booking_start_date <= ${b.created}::date)
-          and (e.booking_end_date is null or e.booking_end_date >= ${b.created}::date)
+        cross join lateral (select
+          not exists (select 1 from extra_tours et where et.extra_id = e.id)
+          and not exists (select 1 from extra_airlines ea where ea.extra_id = e.id)
+          and e.tour_id is null as unlinked) u
+        where (e.booking_start_date is null or e.booking_start_date <= ${offer.booking_date}::date)
+          and (e.booking_end_date is null or e.booking_end_date >= ${offer.booking_date}::date)
           and (
-            (e.tour_id is not null and e.tour_id in (select tour_id from lines))
-            or exists (select 1 from extra_tours et where et.extra_id = e.id and et.tour_id in (select tour_id from lines))
-            or exists (select 1 from extra_airlines ea where ea.extra_id = e.id and ea.airline_id in (select airline_id from line_airlines))
-            or (e.tour_id is null and not exists (select 1 from extra_tours et where et.extra_id = e.id)
-                and not exists (select 1 from extra_airlines ea where ea.extra_id = e.id)))
-          and (e.start_date is null or exists (select 1 from lines l where l.departure_date >= e.start_date))
-          and (e.end_date is null or exists (select 1 from lines l where l.departure_date <= e.end_date))
+            exists (
+              select 1 from lines l
+              where (e.start_date is null or l.departure_date >= e.start_date)
+                and (e.end_date is null or l.return_date <= e.end_date)
+                and (u.unlinked
+                  or e.tour_id = l.tour_id
+                  or exists (select 1 from extra_tours et where et.extra_id = e.id and et.tour_id = l.tour_id)
+                  or exists (select 1 from extra_airlines ea join line_airlines la on la.airline_id = ea.airline_id
+                             where ea.extra_id = e.id and la.n = l.n)))
+            or (u.unlinked and e.start_date is null and e.end_date is null and not exists (select 1 from lines)))
         order by lower(e.name), e.id`,
   );
+}
+
+/**
+ * The same offer for a stored booking (the older call by holiday_booking_id): the spec payload is
+ * built from its detail exactly as the edit screen builds it (extrasOfferFor). 404 if unknown.
+ */
+export async function availableExtrasOfBooking(db: Db, bookingId: number): Promise<OfferedExtra[]> {
+  const [booking] = (await getBookingDetail(db, bookingId)).data.booking;
+  return availableExtras(db, extrasOfferSchema.parse(extrasOfferFor(booking)));
 }
 
 /**
@@ -529,7 +542,7 @@ export async function updateExtras(
       comment: [
         added.length ? `Added ${added.join(', ')}` : '',
         removed.length ? `Removed ${removed.map((r) => r.name).join(', ')}` : '',
-        `Extras total ${pounds(totals.extras_total)}`,
+        `Extras total ${poundsText(totals.extras_total)}`,
       ]
         .filter(Boolean)
         .join('. '),
@@ -597,7 +610,7 @@ export async function applyDiscount(db: Db, v: z.infer<typeof discountApplySchem
       userId,
       type: 'Discount',
       action: 'Discount applied',
-      comment: `${d.code}: ${pounds(totals.discount_amounts[totals.discount_amounts.length - 1] ?? '0')} off. Total due ${pounds(totals.total_due)}.`,
+      comment: `${d.code}: ${poundsText(totals.discount_amounts[totals.discount_amounts.length - 1] ?? '0')} off. Total due ${poundsText(totals.total_due)}.`,
     });
   });
 }
@@ -618,7 +631,7 @@ export async function removeDiscount(db: Db, v: { discount_id: number; version?:
       userId,
       type: 'Discount',
       action: 'Discount removed',
-      comment: `${row.code ?? 'Discount'} removed. Total due ${pounds(totals.total_due)}.`,
+      comment: `${row.code ?? 'Discount'} removed. Total due ${poundsText(totals.total_due)}.`,
     });
   });
 }

@@ -9,25 +9,26 @@ import {
   type customAirlineSchema,
   MESSAGES,
 } from '../../../shared/api/booking-edit';
-import { money } from '../../../shared/booking-totals';
+import { money, percentOf } from '../../../shared/booking-totals';
 import { poundsText } from '../../../shared/money-text';
 import { addDays } from '../../../shared/pricing';
 import { type Db, queryRows } from '../../db/client';
 import { uniqueAs } from '../../http/db-errors';
 import { HttpError, validationError } from '../../http/errors';
+import { londonToday, ukDate } from '../../lib/dates';
+import { escapeHtml } from '../../lib/html';
 import type { Mailer } from '../../mail/mailer';
+import { systemSetting } from '../system-settings/queries';
 import { inTransaction, lockBooking, recomputeBooking, writeHistory } from './ledger';
 import { claimPlaces } from './places';
+import { NO_RECIPIENT_EMAIL, RECIPIENT } from './recipient';
 import {
   assertRoomsMatchGuests,
-  balanceDueDate,
   byRoomStock,
-  londonToday,
   placeTourLine,
   priceTourLine,
   releaseLine,
   storedLines,
-  systemSetting,
 } from './tour-lines';
 
 /**
@@ -35,9 +36,6 @@ import {
  * runs in ONE transaction, locks the booking, writes history and recomputes the money (ledger.ts).
  * `userId` is the acting member of staff.
  */
-
-/** Money in history comments and emails: the one shared formatter ('£1,959.10'). */
-const pounds = (v: string | number) => poundsText(money(v));
 
 async function partyName(tx: Db, kind: 'customer' | 'agent' | 'affiliate', id: number) {
   const q =
@@ -129,20 +127,13 @@ export async function createBooking(db: Db, input: BookingCreate, userId: number
       await placeTourLine(tx, b.id, line, p, `tour_bookings.${n}`);
       labels.push(`${p.label} × ${line.rooms} for ${line.guests} guest${line.guests === 1 ? '' : 's'}`);
     }
-    const { totals } = await recomputeBooking(tx, b.id);
-    const [{ departure_date }] = await queryRows<{ departure_date: string | null }>(
-      tx,
-      sql`select departure_date::text as departure_date from bookings where id = ${b.id}`,
-    );
-    await tx.execute(
-      sql`update bookings set balance_due = ${await balanceDueDate(tx, departure_date)} where id = ${b.id}`,
-    );
+    const { totals } = await recomputeBooking(tx, b.id, { tourLinesChanged: true });
     await writeHistory(tx, {
       bookingId: b.id,
       userId,
       type: 'Booking',
       action: 'Booking created',
-      comment: `${labels.join('; ')}. Total due ${pounds(totals.total_due)}.`,
+      comment: `${labels.join('; ')}. Total due ${poundsText(totals.total_due)}.`,
     });
     return { id: b.id };
   });
@@ -209,14 +200,10 @@ export async function updateBooking(db: Db, mailer: Mailer, id: number, v: Booki
     if (notify) {
       [recipient] = await queryRows<{ email: string | null; name: string | null; ref: string | null }>(
         tx,
-        sql`select coalesce(c.email, a.email) as email, coalesce(c.full_name, a.name) as name, b.booking_ref as ref
-            from bookings b left join customers c on c.id = b.customer_id left join agents a on a.id = b.agent_id
-            where b.id = ${id}`,
+        sql`select ${RECIPIENT.email} as email, ${RECIPIENT.name} as name, b.booking_ref as ref
+            from bookings b ${RECIPIENT.joins} where b.id = ${id}`,
       );
-      if (!recipient?.email)
-        throw validationError({
-          intimate_customer: ['This booking has no customer or agent email address to send to.'],
-        });
+      if (!recipient?.email) throw validationError({ intimate_customer: [NO_RECIPIENT_EMAIL] });
       notes.push(`Customer notified: ${(v.intimate_customer_reasons ?? []).join(', ')}`);
     }
     if (sets.length === 0 && !notify) return { version: b.version, changed: false, recipient };
@@ -278,15 +265,7 @@ export async function proposedCancellationCharge(db: Db, bookingId: number, toda
         order by days_before_start limit 1`,
   );
   if (!policy) return '0.00';
-  if (policy.penalty_type === 1)
-    return money(
-      (
-        await queryRows<{ v: string }>(
-          db,
-          sql`select round(${b.total_due}::numeric * ${policy.penalty_charge}::numeric / 100, 2)::text as v`,
-        )
-      )[0].v,
-    );
+  if (policy.penalty_type === 1) return money(percentOf(b.total_due, policy.penalty_charge));
   return money(policy.penalty_charge);
 }
 
@@ -312,10 +291,10 @@ export async function cancelBooking(db: Db, id: number, v: z.infer<typeof cancel
       userId,
       type: 'Booking',
       action: 'Booking cancelled',
-      comment: `${new Decimal(charge).isZero() ? 'Cancellation charge waived' : `Cancellation charge ${pounds(charge)}`}; ${
+      comment: `${new Decimal(charge).isZero() ? 'Cancellation charge waived' : `Cancellation charge ${poundsText(charge)}`}; ${
         totals.refund_due !== '0.00'
-          ? `refund due ${pounds(totals.refund_due)}`
-          : `balance outstanding ${pounds(totals.balance)}`
+          ? `refund due ${poundsText(totals.refund_due)}`
+          : `balance outstanding ${poundsText(totals.balance)}`
       }. Rooms released.`,
     });
     return totals;
@@ -366,17 +345,13 @@ export async function acceptBookingChange(
       tx,
       sql`update bookings b set changes_accepted = 1, changes_reviewed = 1, changes_accepted_at = now(),
                  changes_reviewed_at = now(), changes_accepted_from = 'admin', version = version + 1, updated_at = now()
-          from (select b2.id, coalesce(c.email, a.email) as email, coalesce(c.full_name, a.name) as name
-                from bookings b2 left join customers c on c.id = b2.customer_id left join agents a on a.id = b2.agent_id
-                where b2.id = ${id}) p
+          from (select b.id, ${RECIPIENT.email} as email, ${RECIPIENT.name} as name
+                from bookings b ${RECIPIENT.joins} where b.id = ${id}) p
           where b.id = p.id
           returning b.changes_accepted_at as accepted_at, b.booking_ref, p.email, p.name,
                     b.total_due::text as total_due, b.departure_date::text as departure_date`,
     );
-    if (v.send_email === 'yes' && !row.email)
-      throw validationError({
-        send_email: ['This booking has no customer or agent email address to send to.'],
-      });
+    if (v.send_email === 'yes' && !row.email) throw validationError({ send_email: [NO_RECIPIENT_EMAIL] });
     await writeHistory(tx, {
       bookingId: id,
       userId,
@@ -388,22 +363,16 @@ export async function acceptBookingChange(
   });
   if (v.send_email === 'yes' && result.email) {
     const ref = result.booking_ref ?? String(id);
-    const departure = result.departure_date ? result.departure_date.split('-').reverse().join('/') : '—';
+    const departure = result.departure_date ? ukDate(result.departure_date) : '—';
     await mailer.send({
       to: result.email,
       subject: `Your booking ${ref}: changes confirmed`,
-      text: `Dear ${result.name},\n\nThe changes to your booking ${ref} have been accepted.\nDeparture: ${departure}\nTotal due: ${pounds(result.total_due)}\n\nThank you for booking with us.`,
-      html: `<p>Dear ${escapeHtml(result.name ?? '')},</p><p>The changes to your booking <strong>${escapeHtml(ref)}</strong> have been accepted.</p><p>Departure: ${departure}<br>Total due: ${pounds(result.total_due)}</p><p>Thank you for booking with us.</p>`,
+      text: `Dear ${result.name},\n\nThe changes to your booking ${ref} have been accepted.\nDeparture: ${departure}\nTotal due: ${poundsText(result.total_due)}\n\nThank you for booking with us.`,
+      html: `<p>Dear ${escapeHtml(result.name ?? '')},</p><p>The changes to your booking <strong>${escapeHtml(ref)}</strong> have been accepted.</p><p>Departure: ${departure}<br>Total due: ${poundsText(result.total_due)}</p><p>Thank you for booking with us.</p>`,
     });
   }
   return { accepted_at: result.accepted_at };
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 /** The allowed domains of a custom airline reference email (spec 1 §4: a single fixed one). */
 export async function allowedDomains(db: Db): Promise<string[]> {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { HistoryRow } from '../../../shared/api/booking-files';
 import { type Db, queryRows } from '../../db/client';
 import { type DataTablesRequest, runSimpleTable } from '../../http/datatables';
 import { notFound } from '../../http/errors';
@@ -9,20 +10,6 @@ import { FILE_NOT_FOUND } from './additional-documents';
  * download-booking-history-document, §9 'page size 15 (options 15, 25, 50, 100, 500)'). Entries are
  * written by the ledger (ledger.ts writeHistory) in the transaction of each change.
  */
-
-/** One row of the history table. created_at is ISO 8601 (UTC). */
-export interface HistoryRow {
-  id: number;
-  created_at: string;
-  user: { name: string } | null;
-  type: string;
-  action: string;
-  comment: string | null;
-  is_multiple: boolean;
-  /** Documents sent together in one entry; additional documents are one entry each, so always []. */
-  multiple_documents_attached: { id: number; file_name: string; friendly_name: string }[];
-  document_name: string | null;
-}
 
 /** Spec 1 §9: the history table opens with 15 rows. */
 export const HISTORY_PAGE_LENGTH = 15;

@@ -1,8 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/api/booking-edit';
 import { bookingStatus, bookingTotals, chargedLines, depositAmount } from '../../../shared/booking-totals';
-import { type Db, inSequence, queryRows } from '../../db/client';
+import { addDays } from '../../../shared/pricing';
+import { type Db, inSequence, inTransaction, queryRows } from '../../db/client';
 import { conflict, notFound } from '../../http/errors';
+import { londonToday } from '../../lib/dates';
+import { effectiveSql } from '../instances/fallback';
+import { systemSetting } from '../system-settings/queries';
 import { settleHeldRooms } from './room-stock';
 
 /**
@@ -32,10 +36,8 @@ export interface LockedBooking {
   paid: string;
 }
 
-/** Runs `fn` in a transaction on a Db-typed handle (Drizzle's tx type is narrower than Db). */
-export function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction((txn) => fn(txn as unknown as Db));
-}
+/** The one transaction scaffold (db/client.ts), here with the rest of the booking's ledger. */
+export { inTransaction };
 
 /**
  * Locks booking `id` (`select … for update`) for the rest of the transaction. 404 when there is no
@@ -73,12 +75,33 @@ export async function writeHistory(
 }
 
 /**
+ * The balance-due date of a booking leaving on `departure` (system setting
+ * balance_due_days_before_departure, default 84): that many days before departure, but never
+ * before today (Europe/London). Null without a departure.
+ */
+export async function balanceDueDate(tx: Db, departure: string | null): Promise<string | null> {
+  if (!departure) return null;
+  const days = Number((await systemSetting(tx, 'balance_due_days_before_departure')) ?? 84);
+  const due = addDays(departure, -days);
+  const today = londonToday();
+  return due < today ? today : due;
+}
+
+/**
  * Recomputes and stores booking `id`'s money (spec 1 §9 via src/shared/booking-totals.ts), its
  * departure date (the earliest departure among its tour lines, spec 1 §5), its status, and bumps
- * its version. `staffChange`: a change by staff after the customer accepted sets the booking back
- * to Pending (changes_accepted = changes_reviewed = 0). Answers the new version and figures.
+ * its version, in ONE update. `staffChange`: a change by staff after the customer accepted sets the
+ * booking back to Pending (changes_accepted = changes_reviewed = 0). `tourLinesChanged`: a tour
+ * line was added or removed (or the booking created), so `balance_due` moves with the departure
+ * (spec 1 §4 'adding or removing a tour updates balance_due'; `balanceDueDate`), in the same
+ * update; otherwise a balance-due date staff set is kept. Answers the new version and figures, and
+ * `balance_due` (YYYY-MM-DD or null) when it was set.
  */
-export async function recomputeBooking(tx: Db, id: number, { staffChange = true } = {}) {
+export async function recomputeBooking(
+  tx: Db,
+  id: number,
+  { staffChange = true, tourLinesChanged = false } = {},
+) {
   const [[b], lines, extras, discounts, [pay]] = await inSequence(
     () =>
       queryRows<{
@@ -109,7 +132,7 @@ export async function recomputeBooking(tx: Db, id: number, { staffChange = true 
         tx,
         sql`select tb.price::text as price, tb.sale_price::text as sale_price, tb.base_price::text as base_price,
                    tb.guests, i.departure_date::text as departure_date,
-                   coalesce(i.deposit_price, g.deposit_price, t.deposit_price)::text as deposit_per_guest
+                   ${effectiveSql('deposit_price')}::text as deposit_per_guest
             from tour_bookings tb join tour_instances i on i.id = tb.tour_instance_id
             join tour_groups g on g.id = i.tour_group_id join tours t on t.id = tb.tour_id
             where tb.holiday_booking_id = ${id}`,
@@ -173,13 +196,15 @@ export async function recomputeBooking(tx: Db, id: number, { staffChange = true 
     status,
   );
   const departure = lines.length ? lines.map((l) => l.departure_date).sort()[0] : null;
+  const balanceDue = tourLinesChanged ? await balanceDueDate(tx, departure) : undefined;
   const [row] = await queryRows<{ version: number }>(
     tx,
     sql`update bookings set total_due = ${totals.total_due}, paid = ${totals.paid}, balance = ${totals.balance},
                non_commissionable_extras = ${totals.non_commissionable_extras}, status = ${status},
                departure_date = ${departure}, rooms_confirmed = ${roomsConfirmed}, version = version + 1, updated_at = now()
+               ${balanceDue === undefined ? sql`` : sql`, balance_due = ${balanceDue}`}
                ${staffChange ? sql`, changes_accepted = 0, changes_reviewed = 0` : sql``}
         where id = ${id} returning version`,
   );
-  return { version: row.version, totals, deposit, status };
+  return { version: row.version, totals, deposit, status, balance_due: balanceDue ?? null };
 }

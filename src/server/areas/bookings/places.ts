@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/api/booking-edit';
 import { type Db, queryRows } from '../../db/client';
 import { conflict } from '../../http/errors';
+import { ukDate } from '../../lib/dates';
+import { effectiveSql } from '../instances/fallback';
 
 /**
  * Places on a departure (issue #10; spec 3 §3 tour_places / available_places): the effective
@@ -10,11 +12,8 @@ import { conflict } from '../../http/errors';
  * booking is not cancelled takes a place, whatever the booking's status.
  */
 
-/** SQL: the effective places of instance `i` (aliases i, g, t: instance, group, tour). */
-export const EFFECTIVE_PLACES = sql`coalesce(i.tour_places, g.available_places, t.tour_places)`;
-
 /** SQL: the places taken on instance `instanceId`: guests of its lines on live bookings. */
-export const placesTaken = (instanceId: ReturnType<typeof sql>) => sql`(
+export const placesTaken = (instanceId: SQL) => sql`(
   select coalesce(sum(tb.guests), 0)::int from tour_bookings tb
   join bookings b on b.id = tb.holiday_booking_id
   where tb.tour_instance_id = ${instanceId} and b.cancelled_at is null)`;
@@ -38,7 +37,7 @@ export async function claimPlaces(tx: Db, wants: ReadonlyMap<number, number>) {
   );
   const heads = await queryRows<{ id: number; places: number | null; name: string; departure: string }>(
     tx,
-    sql`select i.id, ${EFFECTIVE_PLACES} as places, t.name, i.departure_date::text as departure
+    sql`select i.id, ${effectiveSql('places')} as places, t.name, i.departure_date::text as departure
         from tour_instances i join tour_groups g on g.id = i.tour_group_id join tours t on t.id = i.tour_id
         where i.id in (${list})
         order by i.id
@@ -49,19 +48,17 @@ export async function claimPlaces(tx: Db, wants: ReadonlyMap<number, number>) {
   // A new statement after the locks: under READ COMMITTED it sees every claim committed before.
   const taken = await queryRows<{ id: number; taken: number }>(
     tx,
-    sql`select tb.tour_instance_id as id, sum(tb.guests)::int as taken
-        from tour_bookings tb join bookings b on b.id = tb.holiday_booking_id
-        where tb.tour_instance_id in (${sql.join(
+    sql`select i.id, ${placesTaken(sql`i.id`)} as taken from tour_instances i
+        where i.id in (${sql.join(
           limited.map((h) => sql`${h.id}`),
           sql`, `,
-        )}) and b.cancelled_at is null
-        group by tb.tour_instance_id`,
+        )})`,
   );
   const takenOf = new Map(taken.map((r) => [r.id, r.taken]));
   for (const h of limited) {
     const left = Math.max(0, (h.places as number) - (takenOf.get(h.id) ?? 0));
     if ((wants.get(h.id) ?? 0) > left) {
-      throw conflict(MESSAGES.placesLeft(h.name, h.departure.split('-').reverse().join('/'), left));
+      throw conflict(MESSAGES.placesLeft(h.name, ukDate(h.departure), left));
     }
   }
 }

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { nightsOfStay } from '../../../shared/pricing';
 import { type Db, queryRows } from '../../db/client';
 import { conflict } from '../../http/errors';
+import { ukDate } from '../../lib/dates';
 
 /**
  * Rooms taken and given back by bookings (DESIGN.md §5 Availability; ARCHITECTURE.md 'Price and
@@ -15,19 +17,7 @@ import { conflict } from '../../http/errors';
  * `moveHeldRooms` keep, on every night, availability = remaining + Confirmed + Unconfirmed.
  */
 
-/** The nights from check-in up to the night before check-out, YYYY-MM-DD. */
-export function nightsOfStay(checkIn: string, checkOut: string): string[] {
-  const nights: string[] = [];
-  const d = new Date(`${checkIn}T00:00:00Z`);
-  const end = new Date(`${checkOut}T00:00:00Z`);
-  while (d < end && nights.length < 400) {
-    nights.push(d.toISOString().slice(0, 10));
-    d.setUTCDate(d.getUTCDate() + 1);
-  }
-  return nights;
-}
-
-const dateList = (nights: string[]) =>
+const dateList = (nights: readonly string[]) =>
   sql.join(
     nights.map((n) => sql`${n}::date`),
     sql`, `,
@@ -36,6 +26,35 @@ const dateList = (nights: string[]) =>
 /** The column that holds a booking's rooms: Confirmed or Unconfirmed. */
 const heldColumn = (confirmed: boolean) =>
   sql.identifier(confirmed ? 'confirmed_locked_availability' : 'locked_availability');
+
+/**
+ * Takes `rooms` rooms of accommodation room `accommodationRoomId` on each of `nights` in ONE
+ * statement, held as Confirmed when `confirmed`, else Unconfirmed: only nights that still have them
+ * (and, unless `ignoreStopSell`, are not on stop sell) are taken; the nights' rows are locked in
+ * index (date) order and a night changed by a concurrent booking is re-checked once that booking
+ * commits. Answers the ids of the nights taken: fewer than `nights` means the caller must refuse
+ * (its 409 rolls the transaction back). The one UPDATE that takes rooms (`takeRooms`, the group
+ * bulk accommodation move).
+ */
+export async function takeRoomNights(
+  tx: Db,
+  accommodationRoomId: number,
+  nights: readonly string[],
+  rooms: number,
+  confirmed: boolean,
+  { ignoreStopSell = false } = {},
+): Promise<{ id: number }[]> {
+  if (nights.length === 0 || rooms <= 0) return [];
+  const held = heldColumn(confirmed);
+  return queryRows<{ id: number }>(
+    tx,
+    sql`update room_availability set remaining_availability = remaining_availability - ${rooms},
+               ${held} = ${held} + ${rooms}, updated_at = now()
+        where accommodation_room_id = ${accommodationRoomId} and availability_date in (${dateList(nights)})
+          ${ignoreStopSell ? sql`` : sql`and not stop_sell`} and remaining_availability >= ${rooms}
+        returning id`,
+  );
+}
 
 /**
  * Takes `rooms` rooms of accommodation room `accommodationRoomId` on each night of the stay
@@ -54,18 +73,7 @@ export async function takeRooms(
 ) {
   const nights = nightsOfStay(checkIn, checkOut);
   if (nights.length === 0 || rooms <= 0) return;
-  const held = heldColumn(confirmed);
-  // One statement: the nights' rows are locked in index (date) order, and a night changed by a
-  // concurrent booking is re-checked once that booking commits, so only nights that still have
-  // the rooms are taken.
-  const taken = await queryRows<{ id: number }>(
-    tx,
-    sql`update room_availability set remaining_availability = remaining_availability - ${rooms},
-               ${held} = ${held} + ${rooms}, updated_at = now()
-        where accommodation_room_id = ${accommodationRoomId} and availability_date in (${dateList(nights)})
-          and not stop_sell and remaining_availability >= ${rooms}
-        returning id`,
-  );
+  const taken = await takeRoomNights(tx, accommodationRoomId, nights, rooms, confirmed);
   if (taken.length === nights.length) return;
   // Some night did not have them: name the first (the 409 rolls the caller's transaction back).
   const takenIds = new Set(taken.map((t) => t.id));
@@ -93,8 +101,7 @@ export async function takeRooms(
       : r.remaining_availability === 0
         ? 'is sold out'
         : `has only ${r.remaining_availability} room${r.remaining_availability === 1 ? '' : 's'} left`;
-  const [y, m, d] = night.split('-');
-  throw conflict(`Sorry, ${label} ${why} on ${d}/${m}/${y}. Nothing was booked; choose another room.`);
+  throw conflict(`Sorry, ${label} ${why} on ${ukDate(night)}. Nothing was booked; choose another room.`);
 }
 
 /**

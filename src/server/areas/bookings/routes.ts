@@ -1,47 +1,12 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  bookingRowSchema,
-  bookingTableFiltersShape,
-  tableResponseSchema,
-} from '../../../shared/api/bookings';
-import type { Db } from '../../db/client';
-import { dataTablesShape } from '../../http/datatables';
+import type { FastifyPluginAsync } from 'fastify';
+import { bookingsApi } from '../../../shared/api/bookings';
+import { route } from '../../http/route';
+import type { AreaDeps } from '../deps';
 import { getBookingFiltersData, listBookings } from './service';
 
-/** Bookings list calls (spec 1 §7). */
-export const bookingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get(
-    '/bookings/table',
-    {
-      schema: {
-        summary: 'Bookings list, DataTables server-side protocol, with the search_by_* filters.',
-        tags: ['bookings'],
-        querystring: z.strictObject({ ...dataTablesShape, ...bookingTableFiltersShape }),
-        response: { 200: tableResponseSchema(bookingRowSchema) },
-      },
-    },
-    async (req) => listBookings(db, req.query),
-  );
-
-  app.post(
-    '/get-booking-filters-data',
-    {
-      config: { permission: 'bookings.filtersData' },
-      schema: {
-        summary: 'Agents and affiliates for the bookings list filters.',
-        tags: ['bookings'],
-        response: {
-          200: z.object({
-            status: z.boolean(),
-            data: z.object({
-              agents: z.array(z.object({ id: z.number(), name: z.string(), abta: z.string().nullable() })),
-              affiliates: z.array(z.object({ id: z.number(), name: z.string(), code: z.string() })),
-            }),
-          }),
-        },
-      },
-    },
-    async () => getBookingFiltersData(db),
-  );
+/** Bookings list calls (spec 1 §7): the endpoints of `bookingsApi`. */
+export const bookingRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db }) => {
+  const tags = ['bookings'];
+  route(app, bookingsApi.table, { tags }, async (req) => listBookings(db, req.query));
+  route(app, bookingsApi.filtersData, { tags }, async () => getBookingFiltersData(db));
 };

@@ -1,13 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { MESSAGES, type NewTourLine } from '../../../shared/api/booking-edit';
 import { passengerCap, roomsForGuests } from '../../../shared/booking-totals';
-import { addDays } from '../../../shared/pricing';
 import { type Db, queryRows } from '../../db/client';
 import { HttpError, notFound, validationError } from '../../http/errors';
-import { getInstanceOffer, londonToday } from '../tours/offer';
-
-export { londonToday };
-
+import { getInstanceOffer } from '../tours/offer';
 import { releaseRooms, takeRooms } from './room-stock';
 
 /**
@@ -220,27 +216,6 @@ export async function adjustLineRooms(tx: Db, line: StoredLine, delta: number) {
       -delta,
       line.rooms_confirmed,
     );
-}
-
-/**
- * The balance-due date of a booking (system setting balance_due_days_before_departure, default 84):
- * that many days before its departure, but never before today. Null without a departure.
- */
-export async function balanceDueDate(tx: Db, departure: string | null): Promise<string | null> {
-  if (!departure) return null;
-  const days = Number((await systemSetting(tx, 'balance_due_days_before_departure')) ?? 84);
-  const due = addDays(departure, -days);
-  const today = londonToday();
-  return due < today ? today : due;
-}
-
-/** A system setting's value (spec 3 §3 System setting), or null. */
-export async function systemSetting(tx: Db, name: string): Promise<string | null> {
-  const [row] = await queryRows<{ value: string | null }>(
-    tx,
-    sql`select value from system_settings where name = ${name}`,
-  );
-  return row?.value ?? null;
 }
 
 /** Passenger ids allocated to a line: each must be the booking's, at most passengerCap of them. */

@@ -1,13 +1,17 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idSchema } from '../../../shared/api/common';
-import { brochureRequestInput, type CustomerBrochureRequest } from '../../../shared/api/customers';
+import type { FastifyPluginAsync } from 'fastify';
+import type { z } from 'zod';
+import {
+  type brochureRequestInput,
+  brochureRequestsApi,
+  type CustomerBrochureRequest,
+} from '../../../shared/api/brochures';
 import { type Db, queryRows } from '../../db/client';
 import { brochure_requests } from '../../db/schema';
 import { isForeignKeyViolation } from '../../http/db-errors';
 import { notFound, validationError } from '../../http/errors';
 import { ok } from '../../http/respond';
+import { route } from '../../http/route';
 import type { AreaDeps } from '../deps';
 
 type RequestValues = z.output<typeof brochureRequestInput>;
@@ -73,33 +77,17 @@ export async function createBrochureRequest(db: Db, v: RequestValues): Promise<n
 }
 
 /**
- * Brochure requests made from the customer edit screen (spec 2 §2 'Request brochure', §7). The
- * brochure-request list and its processing belong with the brochure requests screens.
+ * Brochure requests made from the customer edit screen (spec 2 §2 'Request brochure', §7): the
+ * endpoints of `brochureRequestsApi`. The brochure-request list and its processing belong with the
+ * brochure requests screens.
  */
-export const brochureRequestRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db }) => {
+export const brochureRequestRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db }) => {
   const tags = ['brochure requests'];
-  app.get(
-    '/brochures/requests/by_customer/:customerId',
-    {
-      schema: {
-        tags,
-        summary: "A customer's brochure requests: data [{brochure_name, qty, sent, created_at, …}].",
-        params: z.object({ customerId: idSchema }),
-      },
-    },
-    async (req) => ({ success: true, data: await brochureRequestsByCustomer(db, req.params.customerId) }),
-  );
-  app.post(
-    '/brochures/requests',
-    {
-      config: { permission: 'brochureRequests.create' },
-      schema: {
-        tags,
-        summary: 'Request a brochure for a customer: customer_id, brochure_id, affiliate_id, qty (≥ 1).',
-        body: brochureRequestInput,
-      },
-    },
-    async (req) =>
-      ok('Brochure request added successfully.', { data: { id: await createBrochureRequest(db, req.body) } }),
+  route(app, brochureRequestsApi.byCustomer, { tags }, async (req) => ({
+    success: true as const,
+    data: await brochureRequestsByCustomer(db, req.params.customerId),
+  }));
+  route(app, brochureRequestsApi.create, { tags }, async (req) =>
+    ok('Brochure request added successfully.', { data: { id: await createBrochureRequest(db, req.body) } }),
   );
 };

@@ -13,7 +13,7 @@ const selectColumns = sql`id, days_before_start, days_before_end, penalty_type::
  * Type; server-side paged; by default grouped by tour type, largest start day first.
  */
 export function cancellationTable(db: Db, req: DataTablesRequest) {
-  return runSimpleTable(db, req, {
+  return runSimpleTable<CancellationPolicy>(db, req, {
     from: sql`cancellation_policies`,
     select: selectColumns,
     sortable: {

@@ -6,7 +6,7 @@ import {
   type CancellationTourType,
   type cancellationPolicyInput,
 } from '../../../shared/api/cancellations';
-import type { Db } from '../../db/client';
+import { type Db, inTransaction } from '../../db/client';
 import { pgCode } from '../../http/db-errors';
 import { notFound, validationError } from '../../http/errors';
 import { findOverlap, insertPolicy, updatePolicy } from './queries';
@@ -60,8 +60,7 @@ export async function saveCancellationPolicy(
     tour_type: v.tour_type,
   };
   try {
-    return await db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
+    return await inTransaction(db, async (tx) => {
       await tx.execute(sql`lock table cancellation_policies in share row exclusive mode`);
       const clash = await findOverlap(tx, v.tour_type, v.days_before_start, v.days_before_end, editId);
       if (clash) {

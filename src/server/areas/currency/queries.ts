@@ -3,12 +3,14 @@ import type { z } from 'zod';
 import {
   BASE_CURRENCY,
   type CurrencyRate,
+  type CurrencyRow,
   type CurrentRate,
   type currencyInput,
 } from '../../../shared/api/currency';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, inTransaction, queryRows } from '../../db/client';
 import { type DataTablesRequest, runSimpleTable } from '../../http/datatables';
 import { notFound, validationError } from '../../http/errors';
+import { ukDate } from '../../lib/dates';
 
 type CurrencyValues = z.output<typeof currencyInput>;
 
@@ -22,7 +24,7 @@ const columns = sql`id as currency_id, name, short_name, symbol, ${rateText} as 
  * end date, exchange rate; quick search on name, short name and symbol. Newest periods first.
  */
 export function currencyTable(db: Db, req: DataTablesRequest) {
-  return runSimpleTable(db, req, {
+  return runSimpleTable<CurrencyRow>(db, req, {
     from: sql`currencies`,
     select: sql`id, ${columns}`,
     sortable: {
@@ -54,8 +56,7 @@ export async function getCurrency(db: Db, id: number): Promise<CurrencyRate> {
  * cover the same day (else 'the rate of today' would be ambiguous). Answers the id.
  */
 export async function saveCurrency(db: Db, v: CurrencyValues): Promise<number> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return inTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`currency:${v.short_name}`}))`);
     const editId = v.flag === 'edit' ? (v.currency_id as number) : null;
     const [overlap] = await queryRows<{ start_date: string; end_date: string }>(
@@ -67,7 +68,7 @@ export async function saveCurrency(db: Db, v: CurrencyValues): Promise<number> {
           limit 1`,
     );
     if (overlap) {
-      const fmt = (d: string | null) => (d ? d.split('-').reverse().join('/') : 'open');
+      const fmt = (d: string | null) => (d ? ukDate(d) : 'open');
       throw validationError({
         start_date: [
           `Another ${v.short_name} rate already covers ${fmt(overlap.start_date)} to ${fmt(overlap.end_date)}; the dates may not overlap.`,

@@ -1,16 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { CustomerOption, CustomerRow } from '../../../shared/api/customers';
 import { type Db, queryRows } from '../../db/client';
 import { type DataTablesRequest, likeEscape, runSimpleTable } from '../../http/datatables';
-
-export type CustomerOption = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  postcode: string | null;
-  email: string | null;
-  is_blacklisted: boolean;
-};
 
 /**
  * Customer type-ahead (spec 1 §7 POST customers/filtered/list): up to 20 customers whose name or
@@ -81,7 +72,7 @@ export const customerSearchable = [sql`full_name`, sql`postcode`, sql`email`];
  * bookings pickers of spec 1 §7).
  */
 export function listCustomers(db: Db, req: DataTablesRequest & CustomerFilters) {
-  return runSimpleTable(db, req, {
+  return runSimpleTable<CustomerRow>(db, req, {
     from: sql`customers`,
     select: sql`id, title, first_name, last_name, full_name, email, phone_number, mobile_number, postcode, town, is_blacklisted, created_at`,
     sortable: customerSortable,

@@ -1,5 +1,11 @@
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Discount, DiscountCreateValues, DiscountUpdateValues } from '../../../shared/api/discounts';
+import type {
+  Discount,
+  DiscountCreateValues,
+  DiscountRow,
+  DiscountUpdateValues,
+  OfferedDiscount,
+} from '../../../shared/api/discounts';
 import { type Db, queryRows } from '../../db/client';
 import { discounts, tours } from '../../db/schema';
 import { type DataTablesRequest, likeEscape, runSimpleTable } from '../../http/datatables';
@@ -16,7 +22,7 @@ export function discountTable(db: Db, req: DataTablesRequest, filters: { code?: 
   const where: SQL[] = [];
   if (filters.code) where.push(sql`d.code ilike ${`%${likeEscape(filters.code)}%`}`);
   if (filters.tourId) where.push(sql`d.tour_id = ${filters.tourId}`);
-  return runSimpleTable(db, req, {
+  return runSimpleTable<DiscountRow>(db, req, {
     from: sql`discounts d left join tours t on t.id = d.tour_id`,
     select: sql`d.id, d.code, d.description, d.value, d.penalty_type, d.tour_id, t.name as tour_name`,
     where,
@@ -103,19 +109,6 @@ export async function deleteDiscount(db: Db, id: number): Promise<void> {
     DISCOUNT_IN_USE_MESSAGE,
   );
   if (rows.length === 0) throw notFound('Discount not found.');
-}
-
-/** A discount as the booking screen offers it (spec 1 §7 GET discounts): penalty_type 0 fixed, 1 percent. */
-export interface OfferedDiscount {
-  id: number;
-  code: string;
-  description: string | null;
-  value: string;
-  penalty_type: number;
-  per_person: boolean;
-  on_base_price: boolean;
-  is_manual: boolean;
-  tour_id: number | null;
 }
 
 /**

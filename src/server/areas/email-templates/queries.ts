@@ -1,6 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { EmailTemplate, emailTemplateInput } from '../../../shared/api/email-templates';
+import type {
+  EmailTemplate,
+  EmailTemplateRow,
+  emailTemplateInput,
+} from '../../../shared/api/email-templates';
 import { type Db, queryRows } from '../../db/client';
 import { email_templates } from '../../db/schema';
 import { type DataTablesRequest, runSimpleTable } from '../../http/datatables';
@@ -14,7 +18,7 @@ const SLUG_TAKEN = 'This slug is already used by another template.';
 
 /** Email templates table (spec 3 §2): Title, Type, Subject; quick search on title, subject, slug. */
 export function emailTemplateTable(db: Db, req: DataTablesRequest) {
-  return runSimpleTable(db, req, {
+  return runSimpleTable<EmailTemplateRow>(db, req, {
     from: sql`email_templates t`,
     select: sql`t.id, t.template_name, t.template_type, t.template_subject, t.template_slug, t.template_status`,
     sortable: {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Extra, ExtraValues } from '../../../shared/api/extras';
-import { type Db, queryRows } from '../../db/client';
+import type { Extra, ExtraRow, ExtraValues } from '../../../shared/api/extras';
+import { type Db, inTransaction, queryRows } from '../../db/client';
 import { airlines, extra_airlines, extra_tours, extras, tours } from '../../db/schema';
 import { type DataTablesRequest, runSimpleTable } from '../../http/datatables';
 import { refuseIfInUse } from '../../http/db-errors';
@@ -13,7 +13,7 @@ export const EXTRA_IN_USE_MESSAGE = 'This extra cannot be deleted: bookings use 
  * extras (tour_id set) belong to their tour's screen. Quick search on the name.
  */
 export function extraTable(db: Db, req: DataTablesRequest) {
-  return runSimpleTable(db, req, {
+  return runSimpleTable<ExtraRow>(db, req, {
     from: sql`extras e`,
     select: sql`e.id, e.name, e.price, e.cost`,
     where: [sql`e.tour_id is null`],
@@ -99,8 +99,7 @@ export async function createExtra(db: Db, v: ExtraValues): Promise<number> {
   if (v.tour_id !== undefined) await assertAllExist(db, tours, [v.tour_id], 'tour_id', 'tour');
   await assertAllExist(db, airlines, v.airlines, 'airlines', 'airline');
   await assertAllExist(db, tours, v.tours, 'tours', 'tour');
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const [row] = await tx
       .insert(extras)
       .values({ ...columns(v), tour_id: v.tour_id ?? null })
@@ -117,8 +116,7 @@ export async function createExtra(db: Db, v: ExtraValues): Promise<number> {
 export async function updateExtra(db: Db, id: number, v: ExtraValues): Promise<void> {
   await assertAllExist(db, airlines, v.airlines, 'airlines', 'airline');
   await assertAllExist(db, tours, v.tours, 'tours', 'tour');
-  await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  await inTransaction(db, async (tx) => {
     const rows = await tx
       .update(extras)
       .set({ ...columns(v), updated_at: sql`now()` })

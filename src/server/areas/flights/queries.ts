@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Airport, Flight } from '../../../shared/api/flights';
+import type { Airport, Flight, FlightRow } from '../../../shared/api/flights';
 import { type Db, queryRows } from '../../db/client';
 import { type DataTablesRequest, likeEscape, runSimpleTable } from '../../http/datatables';
 import { notFound } from '../../http/errors';
@@ -19,7 +19,7 @@ const flightFrom = sql`flights f
  * airports (name or IATA), airline and the departure date as shown (DD/MM/YYYY).
  */
 export function flightTable(db: Db, req: DataTablesRequest) {
-  return runSimpleTable(db, req, {
+  return runSimpleTable<FlightRow>(db, req, {
     from: flightFrom,
     select: sql`f.id, f.flight_number, ${isoMinute(sql`f.departure_time`)} as departure_time,
       ${isoMinute(sql`f.arrival_time`)} as arrival_time,

@@ -9,7 +9,7 @@ import {
   SAME_AIRPORT_MESSAGE,
   WEEKDAYS,
 } from '../../../shared/api/flights';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, inTransaction, queryRows } from '../../db/client';
 import { isUniqueViolation, refuseIfInUse } from '../../http/db-errors';
 import { notFound, validationError } from '../../http/errors';
 
@@ -113,8 +113,7 @@ export async function createMultipleFlights(
   db: Db,
   v: MultipleValues,
 ): Promise<{ created: number[]; skipped: string[] }> {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return inTransaction(db, async (tx) => {
     let airlineId = v.airline_id ?? null;
     if (airlineId == null && v.airline) {
       const [a] = await queryRows<{ id: number }>(
@@ -172,8 +171,7 @@ export async function createMultipleFlights(
 export async function bulkUpdateFlights(db: Db, v: BulkValues): Promise<number> {
   const d = v.flightDetails;
   await checkReferences(db, d);
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const dows = v.selected_days_of_week.length
       ? sql`and extract(isodow from departure_time) in (${isoDows(v.selected_days_of_week)})`
       : sql``;

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { bulkAccommodationInput } from '../../../shared/api/tour-catalogue';
-import { addDays, stayNights } from '../../../shared/pricing';
-import { type Db, queryRows } from '../../db/client';
+import { nightsOfStay, stayDates } from '../../../shared/pricing';
+import { type Db, inTransaction, queryRows } from '../../db/client';
 import { conflict, notFound, validationError } from '../../http/errors';
+import { releaseRooms, takeRoomNights } from '../bookings/room-stock';
 import { groupAccommodations } from './transfers';
 
 type BulkValues = z.output<typeof bulkAccommodationInput>;
@@ -142,38 +143,6 @@ export async function groupAccommodationOfBookings(db: Db, groupId: number, book
 }
 
 /**
- * Gives back `delta` rooms on every night of `nights` (a negative delta takes them: each night must
- * have them left). The rooms move with the held column of the booking — Confirmed when
- * `confirmed`, else Unconfirmed — so availability = remaining + Confirmed + Unconfirmed holds
- * (bookings/room-stock.ts); a night gives back no more than that column holds.
- */
-async function moveAvailability(
-  db: Db,
-  accommodationRoomId: number,
-  nights: string[],
-  delta: number,
-  confirmed: boolean,
-) {
-  if (nights.length === 0) return true;
-  const held = sql.identifier(confirmed ? 'confirmed_locked_availability' : 'locked_availability');
-  // Given back: at most what is held; taken: all of it.
-  const moved = delta >= 0 ? sql`least(${held}, ${delta})` : sql`${delta}`;
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`update room_availability set remaining_availability = remaining_availability + ${moved},
-               ${held} = ${held} - ${moved}, updated_at = now()
-        where accommodation_room_id = ${accommodationRoomId}
-          and availability_date in (${sql.join(
-            nights.map((n) => sql`${n}::date`),
-            sql`, `,
-          )})
-          ${delta < 0 ? sql`and remaining_availability >= ${-delta}` : sql``}
-        returning id`,
-  );
-  return delta >= 0 || rows.length === nights.length;
-}
-
-/**
  * POST tours/groups/{id}/booking/bulk-update-accommodation: moves the selected bookings' lines
  * (cancelled bookings ignored) from each old room to the new room chosen for it. In one
  * transaction: the old stay's nights get their rooms back, the new stay's nights give them up
@@ -205,8 +174,7 @@ export async function bulkUpdateAccommodation(
     });
   }
 
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const lines = (await groupLines(tx, groupId, v.booking_ids, true)).filter(
       (l) => l.tour_room_id != null && moves.has(l.tour_room_id),
     );
@@ -239,12 +207,15 @@ export async function bulkUpdateAccommodation(
       const old = oldRooms.get(l.tour_room_id as number);
       const target = offered.get(moves.get(l.tour_room_id as number) as number);
       if (!old || !target) return [];
-      const oldNights =
+      // The stay the line holds: its stored dates, else its room's days (the check-in/out day rule).
+      const oldStay =
         l.check_in_date && l.check_out_date
-          ? nightsBetween(l.check_in_date, l.check_out_date)
-          : stayNights(l.departure_date, old.check_in_day, old.check_out_day);
-      const newNights = stayNights(l.departure_date, target.check_in_day, target.check_out_day);
-      return [{ l, old, target, oldNights, newNights }];
+          ? { check_in_date: l.check_in_date, check_out_date: l.check_out_date }
+          : stayDates(l.departure_date, old.check_in_day, old.check_out_day);
+      const newStay = stayDates(l.departure_date, target.check_in_day, target.check_out_day);
+      const oldNights = nightsOfStay(oldStay.check_in_date, oldStay.check_out_date);
+      const newNights = nightsOfStay(newStay.check_in_date, newStay.check_out_date);
+      return [{ l, old, target, oldStay, newStay, oldNights, newNights }];
     });
     // Every night the moves touch, old and new, locked up front in the global order (accommodation
     // room, then night) that booking changes follow (ARCHITECTURE.md 'One booking'), after the
@@ -268,24 +239,35 @@ export async function bulkUpdateAccommodation(
         sql`select id from room_availability where ${sql.join(nightSets, sql` or `)}
             order by accommodation_room_id, availability_date for update`,
       );
-    for (const { l, old, target, oldNights, newNights } of plan) {
-      await moveAvailability(tx, old.accommodation_room_id, oldNights, l.rooms, l.rooms_confirmed);
-      const ok = await moveAvailability(
+    for (const { l, old, target, oldStay, newStay, newNights } of plan) {
+      // The rooms move with the booking's held column (Confirmed or Unconfirmed): room-stock.ts.
+      await releaseRooms(
+        tx,
+        old.accommodation_room_id,
+        oldStay.check_in_date,
+        oldStay.check_out_date,
+        l.rooms,
+        l.rooms_confirmed,
+      );
+      const taken = await takeRoomNights(
         tx,
         target.accommodation_room_id,
         newNights,
-        -l.rooms,
+        l.rooms,
         l.rooms_confirmed,
+        {
+          ignoreStopSell: true,
+        },
       );
-      if (!ok) {
+      if (l.rooms > 0 && taken.length !== newNights.length) {
         throw conflict(
           `Not enough availability in ${target.accommodation_name} – ${target.name} for booking ${l.booking_ref ?? l.holiday_booking_id}.`,
         );
       }
       await tx.execute(
         sql`update tour_bookings set tour_room_id = ${target.tour_room_id},
-                   check_in_date = ${addDays(l.departure_date, target.check_in_day - 1)},
-                   check_out_date = ${addDays(l.departure_date, target.check_out_day - 1)}, updated_at = now()
+                   check_in_date = ${newStay.check_in_date}, check_out_date = ${newStay.check_out_date},
+                   updated_at = now()
             where id = ${l.id}`,
       );
       await tx.execute(
@@ -306,11 +288,4 @@ export async function bulkUpdateAccommodation(
     }
     return { moved: touched.size };
   });
-}
-
-/** The nights from check-in up to the night before check-out. */
-function nightsBetween(checkIn: string, checkOut: string): string[] {
-  const nights: string[] = [];
-  for (let d = checkIn; d < checkOut && nights.length < 400; d = addDays(d, 1)) nights.push(d);
-  return nights;
 }

@@ -1,10 +1,12 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  GroupBookingRow,
-  groupCreateInput,
-  groupInput,
-  TourGroupDetail,
+import type { GroupRow } from '../../../shared/api/groups';
+import {
+  type GroupBookingRow,
+  type groupCreateInput,
+  type groupInput,
+  groupRegionErrors,
+  type TourGroupDetail,
 } from '../../../shared/api/tour-catalogue';
 import { type Db, inTransaction, queryRows } from '../../db/client';
 import {
@@ -15,22 +17,22 @@ import {
   tour_rooms,
 } from '../../db/schema';
 import { type DataTablesRequest, resolveTablePage, tablePageAnswer } from '../../http/datatables';
-import { conflict, notFound, validationError } from '../../http/errors';
-import { bookingRows, COUNTED_STATUSES, INSTANCE_HAS_BOOKINGS, instanceRows } from '../instances/queries';
+import { notFound, validationError } from '../../http/errors';
+import {
+  bookingCount,
+  countedPassengers,
+  linesOnGroup,
+  refuseWhileBookings,
+} from '../instances/departure-bookings';
+import { effectiveSql } from '../instances/fallback';
+import { bookingRows, instanceRows } from '../instances/queries';
 import { tourAccommodationRows } from '../tours/catalogue-queries';
 
 type GroupCreateValues = z.output<typeof groupCreateInput>;
 type GroupValues = z.output<typeof groupInput>;
 
-export const GROUP_HAS_BOOKINGS = INSTANCE_HAS_BOOKINGS;
-export const COACH_REGION_MESSAGE = 'A pickup region is required for coach tours.';
-
 /** Places taken on a group: guests of its bookings with status Paid or Confirmed (spec 3 §4). */
-const passengersOf = (groupId: ReturnType<typeof sql>) => sql`(
-  select coalesce(sum(tb.guests), 0)::int from tour_bookings tb
-  join tour_instances i on i.id = tb.tour_instance_id
-  join bookings b on b.id = tb.holiday_booking_id
-  where i.tour_group_id = ${groupId} and b.status in ${COUNTED_STATUSES} and b.cancelled_at is null)`;
+const passengersOf = (groupId: SQL) => countedPassengers(linesOnGroup(groupId));
 
 /**
  * Groups table of the tour screen (spec 3 §2: start date, pick up region, passenger count, group
@@ -57,11 +59,11 @@ export async function groupTable(db: Db, tourId: number, req: DataTablesRequest,
   }`;
   const limit = page.limit == null ? sql`` : sql`limit ${page.limit}`;
   const [rows, total, filtered] = await Promise.all([
-    queryRows<Record<string, unknown>>(
+    queryRows<GroupRow>(
       db,
       sql`select g.id, g.start_date::text as start_date, r.region_name, g.stop_sell,
                  ${passengersOf(sql`g.id`)} as passenger_count
-                 ${showTaken ? sql`, coalesce(g.available_places, t.tour_places) as places` : sql``}
+                 ${showTaken ? sql`, ${effectiveSql('places', 'group')} as places` : sql``}
           from tour_groups g join tours t on t.id = g.tour_id
           left join pickup_regions r on r.id = g.pick_up_point_region_id
           where ${where}
@@ -106,8 +108,9 @@ async function tourOf(db: Db, tourId: number) {
 }
 
 async function checkRegion(db: Db, tourType: string, regionId: number | undefined) {
-  if (tourType === 'coach' && !regionId)
-    throw validationError({ pick_up_point_region_id: [COACH_REGION_MESSAGE] });
+  const missing = groupRegionErrors(tourType, regionId);
+  if (missing.pick_up_point_region_id)
+    throw validationError({ pick_up_point_region_id: [missing.pick_up_point_region_id] });
   if (regionId) {
     const [r] = await queryRows(db, sql`select 1 from pickup_regions where id = ${regionId}`);
     if (!r) throw validationError({ pick_up_point_region_id: ['Unknown pickup region.'] });
@@ -251,9 +254,7 @@ export async function getGroup(db: Db, id: number) {
 export async function checkGroupDeletion(db: Db, id: number) {
   const [g] = await queryRows<{ bookings: number }>(
     db,
-    sql`select (select count(distinct tb.holiday_booking_id)::int from tour_bookings tb
-                join tour_instances i on i.id = tb.tour_instance_id where i.tour_group_id = g.id) as bookings
-        from tour_groups g where g.id = ${id}`,
+    sql`select ${bookingCount(linesOnGroup(sql`g.id`))} as bookings from tour_groups g where g.id = ${id}`,
   );
   if (!g) throw notFound('Group not found.');
   return { can_delete: g.bookings === 0, bookings: g.bookings };
@@ -268,12 +269,7 @@ export async function deleteGroup(db: Db, id: number): Promise<void> {
   await inTransaction(db, async (tx) => {
     const [g] = await queryRows(tx, sql`select 1 from tour_groups where id = ${id} for update`);
     if (!g) throw notFound('Group not found.');
-    const [used] = await queryRows(
-      tx,
-      sql`select 1 from tour_bookings tb join tour_instances i on i.id = tb.tour_instance_id
-          where i.tour_group_id = ${id} limit 1`,
-    );
-    if (used) throw conflict(GROUP_HAS_BOOKINGS);
+    await refuseWhileBookings(tx, linesOnGroup(id));
     await tx.delete(tour_instances).where(eq(tour_instances.tour_group_id, id));
     const own = tx
       .select({ id: tour_accommodations.id })

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { InstanceFlight, transfersInput } from '../../../shared/api/tour-catalogue';
-import { offeredAccommodations } from '../../../shared/pricing';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, inTransaction, queryRows } from '../../db/client';
 import { tour_instance_transfers, transfer_pickup_times } from '../../db/schema';
 import { notFound, validationError } from '../../http/errors';
 import { instanceFlights } from '../instances/queries';
+import { offeredAccommodationRows } from '../tours/offer';
 
 type TransfersValues = z.output<typeof transfersInput>;
 
@@ -17,38 +17,17 @@ export interface TransferFlight extends InstanceFlight {
   direction: 'outbound' | 'inbound';
 }
 
-/** The accommodation a group's instances offer (its own, else the tour's, minus exclusions). */
+/**
+ * The accommodation a group's instances offer (its own, else the tour's, minus exclusions: the
+ * price rule's catalogue, tours/offer.ts). 404 when the group is unknown.
+ */
 export async function groupAccommodations(db: Db, groupId: number) {
   const [g] = await queryRows<{ tour_id: number }>(
     db,
     sql`select tour_id from tour_groups where id = ${groupId}`,
   );
   if (!g) throw notFound('Group not found.');
-  const [accs, excluded] = await Promise.all([
-    queryRows<{
-      id: number;
-      tour_group_id: number | null;
-      accommodation_id: number;
-      accommodation_name: string;
-      check_in_day: number;
-      check_out_day: number;
-    }>(
-      db,
-      sql`select ta.id, ta.tour_group_id, ta.accommodation_id, a.accommodation_name, ta.check_in_day, ta.check_out_day
-          from tour_accommodations ta join accommodations a on a.id = ta.accommodation_id
-          where ta.tour_id = ${g.tour_id} and (ta.tour_group_id is null or ta.tour_group_id = ${groupId})
-          order by lower(a.accommodation_name), ta.id`,
-    ),
-    queryRows<{ id: number }>(
-      db,
-      sql`select tour_accommodation_id as id from tour_group_excluded_accommodations where tour_group_id = ${groupId}`,
-    ),
-  ]);
-  return offeredAccommodations(
-    accs,
-    groupId,
-    excluded.map((e) => e.id),
-  ).accommodations;
+  return offeredAccommodationRows(db, g.tour_id, groupId);
 }
 
 /**
@@ -174,8 +153,7 @@ export async function updateTransfers(db: Db, groupId: number, v: TransfersValue
   if (Object.keys(errors).length) throw validationError(errors);
   // One row per instance and flight: the last text sent wins.
   const unique = new Map(rows.map((r) => [`${r.instance_id}:${r.flight_id ?? ''}`, r]));
-  await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  await inTransaction(db, async (tx) => {
     await tx
       .delete(tour_instance_transfers)
       .where(

@@ -1,28 +1,26 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  GroupBookingRow,
-  InstanceDetail,
-  InstanceFlight,
-  InstancePriceRoom,
-  InstanceRow,
-  instanceCreateInput,
-  instanceInput,
+import {
+  departurePlace,
+  departurePlaceErrors,
+  type GroupBookingRow,
+  type InstanceDetail,
+  type InstanceFlight,
+  type InstancePriceRoom,
+  type InstanceRow,
+  type instanceCreateInput,
+  type instanceInput,
 } from '../../../shared/api/tour-catalogue';
 import { offeredAccommodations } from '../../../shared/pricing';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, inTransaction, queryRows } from '../../db/client';
 import { tour_instance_flights, tour_instance_prices, tour_instances } from '../../db/schema';
 import { uniqueAs } from '../../http/db-errors';
-import { conflict, notFound, validationError } from '../../http/errors';
+import { notFound, validationError } from '../../http/errors';
+import { offerCatalogue } from '../tours/offer';
+import { bookingCount, countedPassengers, linesOnInstance, refuseWhileBookings } from './departure-bookings';
 
 type InstanceValues = z.output<typeof instanceInput>;
 type InstanceCreateValues = z.output<typeof instanceCreateInput>;
-
-/** Spec 3 §8, word for word. */
-export const INSTANCE_HAS_BOOKINGS = 'Oops... Sorry, this instance have active bookings.';
-
-/** Statuses whose guests count as passengers (spec 3 §4: 'Bookings with status Paid or Confirmed'). */
-export const COUNTED_STATUSES = sql`('Paid', 'Confirmed')`;
 
 /** Instance rows (spec 3 §3 Instance) matching `where` (on alias i), by departure date. */
 export async function instanceRows(db: Db, where: SQL): Promise<InstanceRow[]> {
@@ -31,12 +29,8 @@ export async function instanceRows(db: Db, where: SQL): Promise<InstanceRow[]> {
     sql`select i.id, i.tour_id, i.tour_group_id, i.instance_title, i.departure_date::text as departure_date,
                i.departure_airport_id, i.pickup_point_id, i.self_drive, i.base_price::text as base_price,
                i.base_sale_price::text as base_sale_price, i.tour_places, i.stop_sell,
-               (select count(distinct tb.holiday_booking_id)::int from tour_bookings tb
-                where tb.tour_instance_id = i.id) as booking_count,
-               (select coalesce(sum(tb.guests), 0)::int from tour_bookings tb
-                join bookings b on b.id = tb.holiday_booking_id
-                where tb.tour_instance_id = i.id and b.status in ${COUNTED_STATUSES}
-                  and b.cancelled_at is null) as pax_count,
+               ${bookingCount(linesOnInstance(sql`i.id`))} as booking_count,
+               ${countedPassengers(linesOnInstance(sql`i.id`))} as pax_count,
                case when ap.id is null then null
                     else json_build_object('airport_name', ap.airport_name, 'iata_code', ap.iata_code) end as airport,
                case when pp.id is null then null
@@ -125,17 +119,19 @@ async function departureColumns(
   ctx: { tour_type: string; pick_up_point_region_id: number | null },
   v: { departure_airport_id?: number; pickup_point_id?: number },
 ) {
-  const errors: Record<string, string[]> = {};
+  // The place the tour type needs, when missing (the shared rule the forms show too).
+  const errors: Record<string, string[]> = Object.fromEntries(
+    Object.entries(departurePlaceErrors(ctx.tour_type, v)).map(([field, message]) => [field, [message]]),
+  );
   const out = {
     departure_airport_id: null as number | null,
     pickup_point_id: null as number | null,
     self_drive: false,
   };
   let label: string | null = null;
-  if (ctx.tour_type === 'air' || ctx.tour_type === 'world-wide') {
-    if (!v.departure_airport_id)
-      errors.departure_airport_id = ['Departure airport is required for air tours.'];
-    else {
+  const place = departurePlace(ctx.tour_type);
+  if (place === 'airport') {
+    if (v.departure_airport_id) {
       const [a] = await queryRows<{ city: string | null; iata_code: string }>(
         db,
         sql`select city, iata_code from airports where id = ${v.departure_airport_id}`,
@@ -144,9 +140,8 @@ async function departureColumns(
       else label = `${a.city ?? a.iata_code} (${a.iata_code})`;
       out.departure_airport_id = v.departure_airport_id;
     }
-  } else if (ctx.tour_type === 'coach') {
-    if (!v.pickup_point_id) errors.pickup_point_id = ['Pickup point is required for coach tours.'];
-    else {
+  } else if (place === 'pickup_point') {
+    if (v.pickup_point_id) {
       const [p] = await queryRows<{ pickup_point_name: string; in_region: boolean }>(
         db,
         sql`select p.pickup_point_name,
@@ -232,15 +227,10 @@ export async function updateInstance(db: Db, id: number, v: InstanceValues): Pro
 
 /** POST tours/instances/{id}/delete: only while no booking uses the instance (spec 3 §4). */
 export async function deleteInstance(db: Db, id: number): Promise<void> {
-  await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  await inTransaction(db, async (tx) => {
     const [row] = await queryRows(tx, sql`select 1 from tour_instances where id = ${id} for update`);
     if (!row) throw notFound('Instance not found.');
-    const [used] = await queryRows(
-      tx,
-      sql`select 1 from tour_bookings where tour_instance_id = ${id} limit 1`,
-    );
-    if (used) throw conflict(INSTANCE_HAS_BOOKINGS);
+    await refuseWhileBookings(tx, linesOnInstance(id));
     await tx.delete(tour_instances).where(eq(tour_instances.id, id));
   });
 }
@@ -264,54 +254,23 @@ export async function instanceFlights(db: Db, instanceId: number): Promise<Insta
   );
 }
 
-/** The rooms an instance offers, with its saved price rows (0.00 where none). */
+/**
+ * The rooms an instance offers (the price rule's catalogue, tours/offer.ts), with its saved price
+ * rows (0.00 where none): the instance screen's Prices tab.
+ */
 async function priceRooms(db: Db, inst: { id: number; tour_id: number; tour_group_id: number }) {
-  const [accs, excluded, rooms, prices] = await Promise.all([
-    queryRows<{
-      id: number;
-      tour_group_id: number | null;
-      accommodation_id: number;
-      accommodation_name: string;
-      check_in_day: number;
-      check_out_day: number;
-    }>(
-      db,
-      sql`select ta.id, ta.tour_group_id, ta.accommodation_id, a.accommodation_name, ta.check_in_day, ta.check_out_day
-          from tour_accommodations ta join accommodations a on a.id = ta.accommodation_id
-          where ta.tour_id = ${inst.tour_id} and (ta.tour_group_id is null or ta.tour_group_id = ${inst.tour_group_id})
-          order by lower(a.accommodation_name), ta.id`,
-    ),
-    queryRows<{ id: number }>(
-      db,
-      sql`select tour_accommodation_id as id from tour_group_excluded_accommodations where tour_group_id = ${inst.tour_group_id}`,
-    ),
-    queryRows<Omit<InstancePriceRoom, 'price' | 'cost' | 'sale_price' | 'accommodation_name'>>(
-      db,
-      sql`select tr.id as tour_room_id, tr.tour_accommodation_id, ar.name, ar.board_basis,
-                 tr.supplement::text as supplement
-          from tour_rooms tr join accommodation_rooms ar on ar.id = tr.accommodation_room_id
-          join tour_accommodations ta on ta.id = tr.tour_accommodation_id
-          where ta.tour_id = ${inst.tour_id}
-          order by ar.occupancy, lower(ar.name), tr.id`,
-    ),
-    queryRows<{ tour_room_id: number; price: string; cost: string; sale_price: string }>(
-      db,
-      sql`select tour_room_id, price::text as price, cost::text as cost, sale_price::text as sale_price
-          from tour_instance_prices where tour_instance_id = ${inst.id}`,
-    ),
-  ]);
-  const offered = offeredAccommodations(
-    accs,
-    inst.tour_group_id,
-    excluded.map((e) => e.id),
-  );
-  const byRoom = new Map(prices.map((p) => [p.tour_room_id, p]));
+  const catalogue = await offerCatalogue(db, inst);
+  const offered = offeredAccommodations(catalogue.accommodations, inst.tour_group_id, catalogue.excluded);
   const out: InstancePriceRoom[] = [];
   for (const acc of offered.accommodations) {
-    for (const r of rooms.filter((x) => x.tour_accommodation_id === acc.id)) {
-      const p = byRoom.get(r.tour_room_id);
+    for (const r of catalogue.rooms.filter((x) => x.tour_accommodation_id === acc.id)) {
+      const p = catalogue.prices.get(r.tour_room_id);
       out.push({
-        ...r,
+        tour_room_id: r.tour_room_id,
+        tour_accommodation_id: r.tour_accommodation_id,
+        name: r.name,
+        board_basis: r.board_basis,
+        supplement: r.supplement ?? '0.00',
         accommodation_name: acc.accommodation_name,
         price: p?.price ?? '0.00',
         cost: p?.cost ?? '0.00',
@@ -322,7 +281,7 @@ async function priceRooms(db: Db, inst: { id: number; tour_id: number; tour_grou
   return {
     price_rooms: out,
     group_overrides: offered.groupOverrides,
-    tour_has_accommodation: accs.some((a) => a.tour_group_id === null),
+    tour_has_accommodation: catalogue.accommodations.some((a) => a.tour_group_id === null),
     offeredRoomIds: new Set(out.map((r) => r.tour_room_id)),
   };
 }

@@ -6,7 +6,7 @@ import {
   type monthlyAccountsInput,
   type YearAccounts,
 } from '../../../shared/api/monthly-accounts';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, inTransaction, queryRows } from '../../db/client';
 
 type MonthlyAccountsValues = z.output<typeof monthlyAccountsInput>;
 
@@ -49,8 +49,7 @@ export async function replaceMonthlyAccounts(db: Db, input: MonthlyAccountsValue
       account_number: given.get(i + 1) || null,
     }));
   });
-  await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  await inTransaction(db, async (tx) => {
     await tx.execute(sql`delete from monthly_accounts`);
     if (rows.length === 0) return;
     await tx.execute(

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import Decimal from 'decimal.js';
+import type { EcommpayWidget } from '../../../shared/api/payments';
 
 /**
  * ECOMMPAY card payments (spec 1 §4 'Card payment widget', §7 POST payments): pure functions that
@@ -84,22 +85,8 @@ export const MOTO_TELEPHONE_ORDER = 2;
 /** The interface type ECOMMPAY's JavaScript SDK sends (paymentpage-sdk-js src/payment.js: `{ id: 22 }`). */
 export const INTERFACE_TYPE = JSON.stringify({ id: 22 });
 
-/** The widget parameters of spec 1 §7 (POST payments, ecommpay), signed. */
-export interface EcommpayWidgetParams {
-  project_id: number;
-  interface_type: string;
-  payment_id: string;
-  /** Minor units of payment_currency (pence for GBP), a positive integer. */
-  payment_amount: number;
-  payment_currency: string;
-  payment_description: string;
-  customer_id: string;
-  payment_extra_param: string;
-  merchant_return_url: string;
-  moto_type: number;
-  customer_email?: string;
-  signature: string;
-}
+/** The widget parameters of spec 1 §7 (POST payments, ecommpay), signed: the contract's answer (shared/api/payments.ts). */
+export type EcommpayWidgetParams = EcommpayWidget;
 
 /** Pounds as decimal text ('150.00') → minor units (15000). Throws unless whole pence. */
 export function toMinorUnits(amount: string): number {

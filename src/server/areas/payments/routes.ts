@@ -1,69 +1,43 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paymentSchema, paymentVoidSchema, REFUND_METHODS } from '../../../shared/api/booking-edit';
+import type { FastifyPluginAsync } from 'fastify';
+import { REFUND_METHODS } from '../../../shared/api/booking-edit';
+import { paymentsApi } from '../../../shared/api/payments';
 import { poundsText } from '../../../shared/money-text';
 import { HttpError } from '../../http/errors';
-import { idParams } from '../../http/params';
 import { ok } from '../../http/respond';
+import { route } from '../../http/route';
 import type { AreaDeps } from '../deps';
 import { parseJsonLosslessly, verifyCallback } from './ecommpay';
 import { applyEcommpayCallback, recordPayment, startEcommpayPayment, voidPayment } from './service';
 
 /**
- * Payments (spec 1 §7 POST payments, §4 'Card payment widget'): record a transaction, or open the
- * ECOMMPAY widget for a card payment; and the gateway's signed callback, the only way a card
- * payment is recorded.
+ * Payments (spec 1 §7 POST payments, §4 'Card payment widget'): the endpoints of `paymentsApi` —
+ * record a transaction, or open the ECOMMPAY widget for a card payment; void a receipt; and the
+ * gateway's signed callback, the only way a card payment is recorded.
  */
-export const paymentRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db, config }) => {
+export const paymentRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db, config }) => {
   const tags = ['payments'];
 
-  app.post(
-    '/payments',
-    {
-      config: { permission: 'payments.create' },
-      schema: {
-        tags,
-        summary:
-          'Record a payment or refund on a booking (refund methods stored negative); answers data.version. ' +
-          'For ecommpay without paymentCompleted: answers data = the signed ECOMMPAY widget parameters.',
-        body: paymentSchema,
-      },
-    },
-    async (req) => {
-      const input = req.body;
-      if (input.payment_method === 'ecommpay' && !input.paymentCompleted) {
-        const origin = `${req.protocol}://${req.host}`;
-        const data = await startEcommpayPayment(db, config, input, req.user.id, origin);
-        return ok('Opening the card payment…', { data });
-      }
-      const { version, overpaid } = await recordPayment(db, input, req.user.id);
-      const message =
-        overpaid !== '0.00'
-          ? `Payment recorded: ${poundsText(overpaid)} of it is an overpayment, held in credit.`
-          : input.is_refund || REFUND_METHODS.includes(input.payment_method)
-            ? 'Refund recorded successfully.'
-            : 'Payment recorded successfully.';
-      return ok(message, { data: { version, overpaid } });
-    },
-  );
+  route(app, paymentsApi.create, { tags }, async (req) => {
+    const input = req.body;
+    if (input.payment_method === 'ecommpay' && !input.paymentCompleted) {
+      const origin = `${req.protocol}://${req.host}`;
+      const data = await startEcommpayPayment(db, config, input, req.user.id, origin);
+      return ok('Opening the card payment…', { data });
+    }
+    const { version, overpaid } = await recordPayment(db, input, req.user.id);
+    const message =
+      overpaid !== '0.00'
+        ? `Payment recorded: ${poundsText(overpaid)} of it is an overpayment, held in credit.`
+        : input.is_refund || REFUND_METHODS.includes(input.payment_method)
+          ? 'Refund recorded successfully.'
+          : 'Payment recorded successfully.';
+    return ok(message, { data: { version, overpaid } });
+  });
 
-  app.post(
-    '/payments/:id/void',
-    {
-      config: { permission: 'payments.void' },
-      schema: {
-        tags,
-        summary:
-          'Void a receipt (role 1): the receipt is kept and marked voided with the reason, a reversing entry ' +
-          'cancels its amount, history is written and the totals recomputed. 422 when already voided or a reversal.',
-        params: idParams,
-        body: paymentVoidSchema,
-      },
-    },
-    async (req) => {
-      const { version } = await voidPayment(db, req.params.id, req.body, req.user.id);
-      return ok('Receipt voided.', { data: { version } });
-    },
-  );
+  route(app, paymentsApi.void, { tags }, async (req) => {
+    const { version } = await voidPayment(db, req.params.id, req.body, req.user.id);
+    return ok('Receipt voided.', { data: { version } });
+  });
 
   // The callback lives in its own scope: its JSON parser keeps integers beyond 2^53 (ECOMMPAY
   // operation ids) as their exact digits, because the gateway signed those digits.
@@ -76,30 +50,18 @@ export const paymentRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db, 
         done(new HttpError(400, 'The callback is not valid JSON.'), undefined);
       }
     });
-    gateway.post(
-      '/payments/ecommpay/callback',
-      {
-        config: { public: true },
-        schema: {
-          tags,
-          summary:
-            'ECOMMPAY callback (no token; signed with the project secret). Bad signature → 400 and nothing ' +
-            'written; success records the payment once; decline records nothing.',
-        },
-      },
-      async (req) => {
-        const secret = config.ECOMMPAY_SECRET_KEY;
-        if (!secret) throw new HttpError(400, 'ECOMMPAY is not configured: ECOMMPAY_SECRET_KEY is not set.');
-        if (!verifyCallback(req.body, secret)) throw new HttpError(400, 'Invalid signature.');
-        const outcome = await applyEcommpayCallback(db, req.body as Record<string, unknown>);
-        const messages = {
-          recorded: 'Payment recorded.',
-          duplicate: 'Payment already recorded.',
-          status: 'Status noted.',
-          unknown: 'No such payment; nothing recorded.',
-        } as const;
-        return { success: true, message: messages[outcome] };
-      },
-    );
+    route(gateway, paymentsApi.ecommpayCallback, { tags }, async (req) => {
+      const secret = config.ECOMMPAY_SECRET_KEY;
+      if (!secret) throw new HttpError(400, 'ECOMMPAY is not configured: ECOMMPAY_SECRET_KEY is not set.');
+      if (!verifyCallback(req.body, secret)) throw new HttpError(400, 'Invalid signature.');
+      const outcome = await applyEcommpayCallback(db, req.body as Record<string, unknown>);
+      const messages = {
+        recorded: 'Payment recorded.',
+        duplicate: 'Payment already recorded.',
+        status: 'Status noted.',
+        unknown: 'No such payment; nothing recorded.',
+      } as const;
+      return { success: true as const, message: messages[outcome] };
+    });
   });
 };

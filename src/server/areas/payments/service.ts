@@ -14,6 +14,7 @@ import type { Config } from '../../config';
 import { type Db, queryRows } from '../../db/client';
 import { HttpError, notFound, validationError } from '../../http/errors';
 import { inTransaction, lockBooking, recomputeBooking, writeHistory } from '../bookings/ledger';
+import { RECIPIENT } from '../bookings/recipient';
 import { type EcommpayWidgetParams, fromMinorUnits, widgetParams } from './ecommpay';
 
 /**
@@ -238,10 +239,10 @@ export async function startEcommpayPayment(
     cancellation_charge: string | null;
   }>(
     db,
-    sql`select b.id, b.booking_ref, b.customer_id, b.agent_id, coalesce(c.email, a.email) as email,
+    sql`select b.id, b.booking_ref, b.customer_id, b.agent_id, ${RECIPIENT.email} as email,
                b.total_due::text as total_due, b.paid::text as paid, b.cancelled_at,
                b.cancellation_charge::text as cancellation_charge
-        from bookings b left join customers c on c.id = b.customer_id left join agents a on a.id = b.agent_id
+        from bookings b ${RECIPIENT.joins}
         where b.id = ${input.holiday_booking_id}`,
   );
   if (!b) throw notFound('Booking not found.');

@@ -1,7 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pointInput, regionInput, regionPointInput } from '../../../shared/api/regions';
-import { idParams } from '../../http/params';
+import type { FastifyPluginAsync } from 'fastify';
+import { regionsApi } from '../../../shared/api/regions';
 import { ok } from '../../http/respond';
+import { route } from '../../http/route';
 import type { AreaDeps } from '../deps';
 import {
   addPointToRegion,
@@ -17,121 +17,51 @@ import {
 } from './queries';
 
 /**
- * Coach pickup regions and points (spec 3 §2 'Regions and points', §7). Paths are the spec's, some
- * with a trailing slash (`pickup/`, `pickup/regions/`, `pickup/remove/`); each is also answered
- * without it. Not role-gated (spec 3 §6). Renaming a region (POST pickup/regions/{id}) is ours: the
- * spec's Manage Region screen has a name but names no call for it.
+ * Coach pickup regions and points (spec 3 §2 'Regions and points', §7): the endpoints of
+ * `regionsApi`, the spec's trailing-slash paths answered with and without the slash. Not
+ * role-gated (spec 3 §6).
  */
-export const regionRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db }) => {
+export const regionRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db }) => {
   const tags = ['regions'];
-  for (const url of ['/pickup/regions/', '/pickup/regions']) {
-    app.get(
-      url,
-      { schema: { tags, summary: 'Every pickup region with its pick_up_points (data), by name.' } },
-      async () => ({ success: true, data: await listRegions(db) }),
-    );
+  for (const list of [regionsApi.list, regionsApi.listNoSlash]) {
+    route(app, list, { tags }, async () => ({ success: true as const, data: await listRegions(db) }));
   }
-  app.post(
-    '/pickup/regions',
-    {
-      config: { permission: 'regions.save' },
-      schema: { tags, summary: 'Create a region: region_name; answers data.id.', body: regionInput },
-    },
-    async (req) => ok('Region created successfully.', { data: { id: await createRegion(db, req.body) } }),
+  route(app, regionsApi.create, { tags }, async (req) =>
+    ok('Region created successfully.', { data: { id: await createRegion(db, req.body) } }),
   );
-  app.get(
-    '/pickup/regions/:id',
-    { schema: { tags, summary: 'One region with its pick_up_points: data[0].', params: idParams } },
-    async (req) => ({ success: true, data: [await getRegion(db, req.params.id)] }),
-  );
-  app.post(
-    '/pickup/regions/:id',
-    {
-      config: { permission: 'regions.save' },
-      schema: { tags, summary: 'Rename a region: region_name.', params: idParams, body: regionInput },
-    },
-    async (req) => {
-      await renameRegion(db, req.params.id, req.body);
-      return ok('Region updated successfully.');
-    },
-  );
-  app.post(
-    '/pickup/regions/:id/delete',
-    {
-      config: { permission: 'regions.delete' },
-      schema: { tags, summary: 'Delete a region (refused while tour groups use it).', params: idParams },
-    },
-    async (req) => {
-      await deleteRegion(db, req.params.id);
-      return ok('Region deleted successfully.');
-    },
-  );
+  route(app, regionsApi.get, { tags }, async (req) => ({
+    success: true as const,
+    data: [await getRegion(db, req.params.id)],
+  }));
+  route(app, regionsApi.update, { tags }, async (req) => {
+    await renameRegion(db, req.params.id, req.body);
+    return ok('Region updated successfully.');
+  });
+  route(app, regionsApi.delete, { tags }, async (req) => {
+    await deleteRegion(db, req.params.id);
+    return ok('Region deleted successfully.');
+  });
 
-  for (const url of ['/pickup/', '/pickup']) {
-    app.get(
-      url,
-      { schema: { tags, summary: 'Every pickup point (data), by name, with its region_names.' } },
-      async () => ({ success: true, data: await listPoints(db) }),
-    );
-    app.post(
-      url,
-      {
-        config: { permission: 'points.save' },
-        schema: {
-          tags,
-          summary: 'Create a pickup point: pickup_point_name; answers data.id.',
-          body: pointInput,
-        },
-      },
-      async (req) =>
-        ok('Pickup point created successfully.', { data: { id: await createPoint(db, req.body) } }),
+  for (const list of [regionsApi.points, regionsApi.pointsNoSlash]) {
+    route(app, list, { tags }, async () => ({ success: true as const, data: await listPoints(db) }));
+  }
+  for (const create of [regionsApi.createPoint, regionsApi.createPointNoSlash]) {
+    route(app, create, { tags }, async (req) =>
+      ok('Pickup point created successfully.', { data: { id: await createPoint(db, req.body) } }),
     );
   }
-  app.post(
-    '/pickup/:id/delete',
-    {
-      config: { permission: 'points.delete' },
-      schema: {
-        tags,
-        summary: 'Delete a pickup point (refused while tour instances use it).',
-        params: idParams,
-      },
-    },
-    async (req) => {
-      await deletePoint(db, req.params.id);
-      return ok('Pickup point deleted successfully.');
-    },
-  );
-  app.post(
-    '/pickup/add',
-    {
-      config: { permission: 'regions.save' },
-      schema: {
-        tags,
-        summary: 'Add a point to a region: pickup_point_region, pickup_point_id.',
-        body: regionPointInput,
-      },
-    },
-    async (req) => {
-      await addPointToRegion(db, req.body.pickup_point_region, req.body.pickup_point_id);
-      return ok('Pickup point added to the region.');
-    },
-  );
-  for (const url of ['/pickup/remove/', '/pickup/remove']) {
-    app.post(
-      url,
-      {
-        config: { permission: 'regions.save' },
-        schema: {
-          tags,
-          summary: 'Remove a point from a region: pickup_point_region, pickup_point_id.',
-          body: regionPointInput,
-        },
-      },
-      async (req) => {
-        await removePointFromRegion(db, req.body.pickup_point_region, req.body.pickup_point_id);
-        return ok('Pickup point removed from the region.');
-      },
-    );
+  route(app, regionsApi.deletePoint, { tags }, async (req) => {
+    await deletePoint(db, req.params.id);
+    return ok('Pickup point deleted successfully.');
+  });
+  route(app, regionsApi.addPoint, { tags }, async (req) => {
+    await addPointToRegion(db, req.body.pickup_point_region, req.body.pickup_point_id);
+    return ok('Pickup point added to the region.');
+  });
+  for (const remove of [regionsApi.removePoint, regionsApi.removePointNoSlash]) {
+    route(app, remove, { tags }, async (req) => {
+      await removePointFromRegion(db, req.body.pickup_point_region, req.body.pickup_point_id);
+      return ok('Pickup point removed from the region.');
+    });
   }
 };

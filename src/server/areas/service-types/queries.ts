@@ -13,7 +13,7 @@ const selectColumns = sql`id, id as service_type_id, service_name, service_code`
 
 /** Services Type table (spec 3 §2): Service Name, Service Code; quick search on both. */
 export function serviceTypeTable(db: Db, req: DataTablesRequest) {
-  return runSimpleTable(db, req, {
+  return runSimpleTable<ServiceType>(db, req, {
     from: sql`service_types`,
     select: selectColumns,
     sortable: { id: sql`id`, service_name: sql`lower(service_name)`, service_code: sql`lower(service_code)` },

@@ -1,59 +1,31 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { serviceTypeInput } from '../../../shared/api/service-types';
-import { dataTablesShape } from '../../http/datatables';
-import { idParams } from '../../http/params';
+import type { FastifyPluginAsync } from 'fastify';
+import { serviceTypeInput, serviceTypesApi } from '../../../shared/api/service-types';
 import { ok } from '../../http/respond';
+import { route } from '../../http/route';
 import { parseFields, readFormOrJson } from '../../http/uploads';
 import type { AreaDeps } from '../deps';
 import { deleteServiceType, listServiceTypes, saveServiceType, serviceTypeTable } from './queries';
 
-/** Service types (spec 3 §2 'Service types and advertise sizes', §7). Writes are role 1 only (§6). */
-export const serviceTypeRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db }) => {
+/**
+ * Service types (spec 3 §2 'Service types and advertise sizes', §7): the endpoints of
+ * `serviceTypesApi`. Writes are role 1 only (§6); the save reads multipart or JSON.
+ */
+export const serviceTypeRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db }) => {
   const tags = ['service-types'];
-  app.get(
-    '/service-types/table',
-    {
-      schema: {
-        tags,
-        summary: 'Service types, DataTables protocol: service_name, service_code.',
-        querystring: z.strictObject(dataTablesShape),
-      },
-    },
-    async (req) => serviceTypeTable(db, req.query),
-  );
-  app.get(
-    '/service-types/list',
-    { schema: { tags, summary: 'Every service type by name: data [{id, service_name, service_code}].' } },
-    async () => ({ success: true, data: await listServiceTypes(db) }),
-  );
-  app.post(
-    '/service-types/create',
-    {
-      config: { permission: 'serviceTypes.save' },
-      schema: {
-        tags,
-        summary:
-          'Add a service type, or edit one when id (or service_type_id) is sent. Multipart or JSON: service_name, service_code.',
-      },
-    },
-    async (req) => {
-      const { fields } = await readFormOrJson(req);
-      const { id, edited } = await saveServiceType(db, parseFields(serviceTypeInput, fields));
-      return ok(edited ? 'Service type updated successfully.' : 'Service type added successfully.', {
-        data: { id },
-      });
-    },
-  );
-  app.post(
-    '/service-types/:id/delete',
-    {
-      config: { permission: 'serviceTypes.delete' },
-      schema: { tags, summary: 'Delete a service type (refused while in use).', params: idParams },
-    },
-    async (req) => {
-      await deleteServiceType(db, req.params.id);
-      return ok('Service type deleted successfully.');
-    },
-  );
+  route(app, serviceTypesApi.table, { tags }, async (req) => serviceTypeTable(db, req.query));
+  route(app, serviceTypesApi.list, { tags }, async () => ({
+    success: true as const,
+    data: await listServiceTypes(db),
+  }));
+  route(app, serviceTypesApi.save, { tags }, async (req) => {
+    const { fields } = await readFormOrJson(req);
+    const { id, edited } = await saveServiceType(db, parseFields(serviceTypeInput, fields));
+    return ok(edited ? 'Service type updated successfully.' : 'Service type added successfully.', {
+      data: { id },
+    });
+  });
+  route(app, serviceTypesApi.delete, { tags }, async (req) => {
+    await deleteServiceType(db, req.params.id);
+    return ok('Service type deleted successfully.');
+  });
 };

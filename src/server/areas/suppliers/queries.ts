@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Supplier, supplierInput } from '../../../shared/api/suppliers';
+import type { Supplier, SupplierRow, supplierInput } from '../../../shared/api/suppliers';
 import { type Db, queryRows } from '../../db/client';
 import { suppliers } from '../../db/schema';
 import { type DataTablesRequest, runSimpleTable } from '../../http/datatables';
@@ -14,7 +14,7 @@ const columns = sql`id, supplier_name, contact_phone_number, email, mobile_numbe
 
 /** Suppliers table (spec 2 §2 Suppliers): name and edit; quick search; All offered (§9). */
 export function supplierTable(db: Db, req: DataTablesRequest) {
-  return runSimpleTable(db, req, {
+  return runSimpleTable<SupplierRow>(db, req, {
     from: sql`suppliers`,
     select: sql`id, supplier_name, email, contact_phone_number`,
     sortable: { id: sql`id`, supplier_name: sql`supplier_name`, email: sql`email` },

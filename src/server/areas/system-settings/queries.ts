@@ -14,7 +14,7 @@ export const NAME_TAKEN = 'The name has already been taken.';
 
 /** System Settings table (spec 3 §2): name, value; quick search on both. */
 export function systemSettingTable(db: Db, req: DataTablesRequest) {
-  return runSimpleTable(db, req, {
+  return runSimpleTable<SystemSetting>(db, req, {
     from: sql`system_settings`,
     select: sql`id, name, value`,
     sortable: { id: sql`id`, name: sql`lower(name)`, value: sql`lower(value)` },
@@ -23,6 +23,15 @@ export function systemSettingTable(db: Db, req: DataTablesRequest) {
     tieBreaker: sql`id`,
     searchable: [sql`name`, sql`value`],
   });
+}
+
+/** The value of the system setting named `name` (spec 3 §3 System setting), or null when unset. */
+export async function systemSetting(db: Db, name: string): Promise<string | null> {
+  const [row] = await queryRows<{ value: string | null }>(
+    db,
+    sql`select value from system_settings where name = ${name}`,
+  );
+  return row?.value ?? null;
 }
 
 /** One system setting; 404 when there is none. */

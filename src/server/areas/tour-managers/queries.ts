@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { TourManager, tourManagerInput } from '../../../shared/api/tour-managers';
+import type { TourManager, TourManagerRow, tourManagerInput } from '../../../shared/api/tour-managers';
 import { type Db, queryRows } from '../../db/client';
 import { tour_managers } from '../../db/schema';
 import { type DataTablesRequest, runSimpleTable } from '../../http/datatables';
@@ -11,7 +11,7 @@ type TourManagerValues = z.output<typeof tourManagerInput>;
 
 /** Tour managers table (spec 2 §2): Firstname, Lastname, Email, Address; quick search on all four. */
 export function tourManagerTable(db: Db, req: DataTablesRequest) {
-  return runSimpleTable(db, req, {
+  return runSimpleTable<TourManagerRow>(db, req, {
     from: sql`tour_managers`,
     select: sql`id, firstname, lastname, email, address`,
     sortable: {

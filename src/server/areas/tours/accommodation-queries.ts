@@ -5,10 +5,13 @@ import type {
   TourRoomRow,
   tourAccommodationInput,
 } from '../../../shared/api/tour-catalogue';
-import { type Db, queryRows } from '../../db/client';
+import { stayDayErrors } from '../../../shared/pricing';
+import { type Db, inTransaction, queryRows } from '../../db/client';
 import { tour_accommodations, tour_group_excluded_accommodations, tour_rooms } from '../../db/schema';
 import { refuseIfInUse, uniqueAs } from '../../http/db-errors';
 import { conflict, notFound, validationError } from '../../http/errors';
+import { effectiveSql } from '../instances/fallback';
+import { TOUR_ACCOMMODATION_COLUMNS } from './catalogue-queries';
 
 type TourAccommodationValues = z.output<typeof tourAccommodationInput>;
 
@@ -18,9 +21,9 @@ export const EXCLUDE_IN_USE_MESSAGE =
   'This accommodation cannot be excluded: bookings of this group use its rooms.';
 
 /**
- * Checks a tour accommodation's values (spec 3 §5 Tour accommodation): the accommodation exists;
- * check-in and check-out day from 1 to duration+1 (the group's duration, else the tour's), and
- * check-out after check-in (a stay has at least one night).
+ * Checks a tour accommodation's values (spec 3 §5 Tour accommodation): the accommodation exists,
+ * and the check-in / check-out days keep the day rule (`stayDayErrors`, src/shared/pricing.ts)
+ * against the duration (the group's, else the tour's). 422 with the field errors otherwise.
  */
 async function checkValues(db: Db, v: TourAccommodationValues, duration: number | null) {
   const errors: Record<string, string[]> = {};
@@ -29,12 +32,7 @@ async function checkValues(db: Db, v: TourAccommodationValues, duration: number 
     sql`select 1 from accommodations where id = ${v.accommodation_id as number}`,
   );
   if (!acc) errors.accommodation_id = ['Unknown accommodation.'];
-  const max = (duration ?? 365) + 1;
-  if (v.check_in_day > max) errors.check_in_day = [`Check-in day must be between 1 and ${max}.`];
-  if (v.check_out_day > max) errors.check_out_day = [`Check-out day must be between 1 and ${max}.`];
-  else if (v.check_out_day <= v.check_in_day) {
-    errors.check_out_day = ['Check-out day must be after the check-in day.'];
-  }
+  Object.assign(errors, stayDayErrors(v, duration));
   if (Object.keys(errors).length) throw validationError(errors);
 }
 
@@ -44,7 +42,7 @@ async function durationOf(db: Db, tourId: number, groupId: number | null): Promi
     db,
     groupId === null
       ? sql`select duration from tours where id = ${tourId}`
-      : sql`select coalesce(g.duration, t.duration) as duration
+      : sql`select ${effectiveSql('duration', 'group')} as duration
             from tour_groups g join tours t on t.id = g.tour_id where g.id = ${groupId}`,
   );
   return row?.duration ?? null;
@@ -93,13 +91,7 @@ export async function tourRoomRows(db: Db, where: { tourAccommodationId?: number
 export async function getTourAccommodation(db: Db, id: number): Promise<TourAccommodationDetail> {
   const [row] = await queryRows<Omit<TourAccommodationDetail, 'rooms' | 'accommodation_rooms'>>(
     db,
-    sql`select ta.id, ta.tour_id, ta.tour_group_id, ta.accommodation_id, a.accommodation_name,
-               ta.check_in_day, ta.check_out_day, ta.is_special_accommodation,
-               (select count(*)::int from tour_rooms tr where tr.tour_accommodation_id = ta.id) as rooms_count,
-               coalesce((select array_agg(x.tour_group_id order by x.tour_group_id)
-                         from tour_group_excluded_accommodations x where x.tour_accommodation_id = ta.id),
-                        '{}') as excluded_group_ids,
-               t.name as tour_name, t.tour_type, coalesce(g.duration, t.duration) as duration,
+    sql`select ${TOUR_ACCOMMODATION_COLUMNS}, t.name as tour_name, t.tour_type, ${effectiveSql('duration', 'group')} as duration,
                g.start_date::text as group_start_date
         from tour_accommodations ta join accommodations a on a.id = ta.accommodation_id
              join tours t on t.id = ta.tour_id left join tour_groups g on g.id = ta.tour_group_id
@@ -162,8 +154,7 @@ export async function updateTourAccommodation(db: Db, id: number, v: TourAccommo
 export async function deleteTourAccommodation(db: Db, id: number): Promise<void> {
   await refuseIfInUse(
     () =>
-      db.transaction(async (txn) => {
-        const tx = txn as unknown as Db;
+      inTransaction(db, async (tx) => {
         const [row] = await queryRows(tx, sql`select 1 from tour_accommodations where id = ${id} for update`);
         if (!row) throw notFound('Tour accommodation not found.');
         const [used] = await queryRows(

@@ -7,14 +7,15 @@ import {
   type TourExtraRow,
   type TourValues,
 } from '../../../shared/api/tour-catalogue';
-import { type Db, queryRows } from '../../db/client';
+import type { TourRow } from '../../../shared/api/tours';
+import { type Db, inTransaction, queryRows } from '../../db/client';
 import { tours } from '../../db/schema';
 import { type DataTablesRequest, runSimpleTable } from '../../http/datatables';
 import { notFound, validationError } from '../../http/errors';
 
 /** Tours table (spec 3 §2 Tours): Name, Tour type, 'Supressed ?'; quick search on name and reference. */
 export function tourTable(db: Db, req: DataTablesRequest, onlySuppressed: boolean) {
-  return runSimpleTable(db, req, {
+  return runSimpleTable<TourRow>(db, req, {
     from: sql`tours t`,
     select: sql`t.id, t.name, t.reference, t.tour_type, t.is_suppressed, t.enabled`,
     where: [onlySuppressed ? sql`t.is_suppressed` : sql`not t.is_suppressed`],
@@ -31,6 +32,17 @@ export function tourTable(db: Db, req: DataTablesRequest, onlySuppressed: boolea
   });
 }
 
+/**
+ * SQL: the columns of a tour accommodation row (TourAccommodationRow) from `tour_accommodations ta`
+ * joined to its `accommodations a`: the one select of the tour, group and tour accommodation screens.
+ */
+export const TOUR_ACCOMMODATION_COLUMNS = sql`ta.id, ta.tour_id, ta.tour_group_id, ta.accommodation_id,
+  a.accommodation_name, ta.check_in_day, ta.check_out_day, ta.is_special_accommodation,
+  (select count(*)::int from tour_rooms tr where tr.tour_accommodation_id = ta.id) as rooms_count,
+  coalesce((select array_agg(x.tour_group_id order by x.tour_group_id)
+            from tour_group_excluded_accommodations x where x.tour_accommodation_id = ta.id),
+           '{}') as excluded_group_ids`;
+
 /** Tour accommodation rows of a tour (`groupId` null: the tour's own) or of one group. */
 export async function tourAccommodationRows(
   db: Db,
@@ -39,12 +51,7 @@ export async function tourAccommodationRows(
 ): Promise<TourAccommodationRow[]> {
   return queryRows<TourAccommodationRow>(
     db,
-    sql`select ta.id, ta.tour_id, ta.tour_group_id, ta.accommodation_id, a.accommodation_name,
-               ta.check_in_day, ta.check_out_day, ta.is_special_accommodation,
-               (select count(*)::int from tour_rooms tr where tr.tour_accommodation_id = ta.id) as rooms_count,
-               coalesce((select array_agg(x.tour_group_id order by x.tour_group_id)
-                         from tour_group_excluded_accommodations x where x.tour_accommodation_id = ta.id),
-                        '{}') as excluded_group_ids
+    sql`select ${TOUR_ACCOMMODATION_COLUMNS}
         from tour_accommodations ta join accommodations a on a.id = ta.accommodation_id
         where ta.tour_id = ${tourId}
           and ${groupId === null ? sql`ta.tour_group_id is null` : sql`ta.tour_group_id = ${groupId}`}
@@ -162,8 +169,7 @@ export async function updateTourRow(
   if (!exists) return null;
   await assertReferenceFree(db, v.reference, id);
   await assertReferences(db, v);
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const [old] = await queryRows<{ key: string | null }>(
       tx,
       sql`select information_doc_path as key from tours where id = ${id} for update`,

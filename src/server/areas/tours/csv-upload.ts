@@ -1,13 +1,21 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import { flagSchema, intSchema, moneySchema } from '../../../shared/api/common';
-import { CSV_COLUMNS, type CsvColumn, type CsvLineError } from '../../../shared/api/tour-catalogue';
+import {
+  CSV_COLUMNS,
+  type CsvColumn,
+  type CsvLineError,
+  departurePlace,
+} from '../../../shared/api/tour-catalogue';
+import { csvUploadApi } from '../../../shared/api/tours';
 import { offeredAccommodations } from '../../../shared/pricing';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, inTransaction, queryRows } from '../../db/client';
 import { tour_instance_prices, tour_instances } from '../../db/schema';
 import { HttpError, validationError } from '../../http/errors';
+import { ok } from '../../http/respond';
+import { route } from '../../http/route';
 import { readMultipart } from '../../http/uploads';
 import type { AreaDeps } from '../deps';
 
@@ -208,8 +216,9 @@ function checkRows(
     let airportId: number | null = null;
     let pickupPointId: number | null = null;
     let title = '';
+    const place = tour ? departurePlace(tour.tour_type) : null;
     if (tour) {
-      if (tour.tour_type === 'air' || tour.tour_type === 'world-wide') {
+      if (place === 'airport') {
         const iata = get('departure_airport').toUpperCase();
         const airport = cat.airportByIata.get(iata);
         if (!iata) errs.push('departure_airport (IATA code) is required for air tours.');
@@ -218,7 +227,7 @@ function checkRows(
           airportId = airport.id;
           title = `${airport.city ?? iata} (${iata})`;
         }
-      } else if (tour.tour_type === 'coach') {
+      } else if (place === 'pickup_point') {
         const name = get('pickup_point');
         const point = cat.pointByName.get(name.toLowerCase());
         if (!name) errs.push('pickup_point is required for coach tours.');
@@ -274,7 +283,7 @@ function checkRows(
       else room = { tourRoomId: match.id, ...roomPrices };
     }
 
-    const selfDrive = tour?.tour_type === 'self-drive';
+    const selfDrive = place === 'self_drive';
     const existing =
       group && departure
         ? cat.instances.find(
@@ -315,8 +324,7 @@ function checkRows(
 
 /** Writes a checked plan in one transaction: instances created or updated, room prices saved. */
 async function writePlan(db: Db, plan: PlannedRow[], updateOnly: boolean) {
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const ids = new Map<string, number>();
     let created = 0;
     const updated = new Set<number>();
@@ -401,50 +409,31 @@ export async function importInstancesCsv(db: Db, text: string, updateOnly: boole
 export const csvTemplate = () => stringify([CSV_COLUMNS.map((c) => c.name)]);
 
 /**
- * The Bulk Tour Instance Uploader (spec 3 §2 Tours, §7 'POST csvupload multipart: csv, updateOnly').
- * Role 1 only.
+ * The Bulk Tour Instance Uploader (spec 3 §2 Tours, §7 'POST csvupload multipart: csv, updateOnly'):
+ * the endpoints of `csvUploadApi`. Role 1 only.
  */
-export const csvUploadRoutes: FastifyPluginAsyncZod<AreaDeps> = async (app, { db }) => {
+export const csvUploadRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db }) => {
   const tags = ['tours'];
-  app.get(
-    '/csvupload/template',
-    {
-      schema: {
-        tags,
-        summary: 'The CSV template of the Bulk Tour Instance Uploader (header row of the column layout).',
-      },
-    },
-    async (_req, reply) =>
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="tour-instances-template.csv"')
-        .send(csvTemplate()),
+  route(app, csvUploadApi.template, { tags }, async (_req, reply) =>
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="tour-instances-template.csv"')
+      .send(csvTemplate()),
   );
-  app.post(
-    '/csvupload',
-    {
-      config: { permission: 'tours.csvUpload' },
-      schema: {
-        tags,
-        summary:
-          'Upload instances (or, with updateOnly, prices only) as CSV: every row is checked first; any bad row answers 422 naming its line and nothing is written.',
-      },
-    },
-    async (req, reply) => {
-      const { fields, files } = await readMultipart(req);
-      const file = files.csv;
-      if (!file) throw validationError({ csv: ['Choose a CSV file.'] });
-      const updateOnly = flagSchema.safeParse(fields.updateOnly ?? 'false').data ?? false;
-      try {
-        const result = await importInstancesCsv(db, file.data.toString('utf8'), updateOnly);
-        return { success: true, message: CSV_SUCCESS_MESSAGE, data: result };
-      } catch (e) {
-        const lines = (e as { lines?: CsvLineError[] }).lines;
-        if (e instanceof HttpError && lines) {
-          return reply.status(422).send({ success: false, message: e.message, errors: e.errors, lines });
-        }
-        throw e;
+  route(app, csvUploadApi.upload, { tags }, async (req, reply) => {
+    const { fields, files } = await readMultipart(req);
+    const file = files.csv;
+    if (!file) throw validationError({ csv: ['Choose a CSV file.'] });
+    const updateOnly = flagSchema.safeParse(fields.updateOnly ?? 'false').data ?? false;
+    try {
+      const result = await importInstancesCsv(db, file.data.toString('utf8'), updateOnly);
+      return ok(CSV_SUCCESS_MESSAGE, { data: result });
+    } catch (e) {
+      const lines = (e as { lines?: CsvLineError[] }).lines;
+      if (e instanceof HttpError && lines) {
+        return reply.status(422).send({ success: false, message: e.message, errors: e.errors, lines });
       }
-    },
-  );
+      throw e;
+    }
+  });
 };

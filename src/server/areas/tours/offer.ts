@@ -2,16 +2,95 @@ import { sql } from 'drizzle-orm';
 import {
   addDays,
   effectiveValue,
+  type InstanceRoomPrice,
   instanceOffer,
   type NightAvailability,
   type OfferAccommodation,
   type OfferRoom,
+  offeredAccommodations,
+  stayDates,
 } from '../../../shared/pricing';
 import { type Db, inSequence, queryRows } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { EFFECTIVE_PLACES, placesTaken } from '../bookings/places';
+import { londonToday, ukDate } from '../../lib/dates';
+import { placesTaken } from '../bookings/places';
+import { effectiveSql } from '../instances/fallback';
 
-type OfferAccommodationRow = OfferAccommodation & { accommodation_name: string };
+/** A tour accommodation with its accommodation's name. */
+export type OfferAccommodationRow = OfferAccommodation & { accommodation_name: string };
+
+/**
+ * The tour accommodation a departure of group `groupId` of tour `tourId` chooses from (the tour's
+ * own, tour_group_id null, and the group's own), by accommodation name; and the ids the group
+ * excludes. The one place these are read (spec 3 §2 Tour instance; the rule: offeredAccommodations).
+ */
+async function accommodationRows(db: Db, tourId: number, groupId: number) {
+  return inSequence(
+    () =>
+      queryRows<OfferAccommodationRow>(
+        db,
+        sql`select ta.id, ta.tour_group_id, ta.accommodation_id, a.accommodation_name,
+                   ta.check_in_day, ta.check_out_day
+            from tour_accommodations ta join accommodations a on a.id = ta.accommodation_id
+            where ta.tour_id = ${tourId}
+              and (ta.tour_group_id is null or ta.tour_group_id = ${groupId})
+            order by lower(a.accommodation_name), ta.id`,
+      ),
+    async () =>
+      (
+        await queryRows<{ id: number }>(
+          db,
+          sql`select tour_accommodation_id as id from tour_group_excluded_accommodations
+              where tour_group_id = ${groupId}`,
+        )
+      ).map((e) => e.id),
+  );
+}
+
+/**
+ * The accommodation the departures of group `groupId` of tour `tourId` offer, by accommodation
+ * name: the group's own overrides the tour's, minus the group's exclusions (offeredAccommodations).
+ */
+export async function offeredAccommodationRows(
+  db: Db,
+  tourId: number,
+  groupId: number,
+): Promise<OfferAccommodationRow[]> {
+  const [all, excluded] = await accommodationRows(db, tourId, groupId);
+  return offeredAccommodations(all, groupId, excluded).accommodations;
+}
+
+/**
+ * Everything the price rule reads of the catalogue for instance `head` (its id, tour and group;
+ * spec 3 §7 'POST tours/get-instance-rooms', the instance's Prices tab): every tour accommodation
+ * of the tour and of the group, the ids the group excludes, the rooms of those accommodations (by
+ * occupancy, then name) and the instance's room price rows by tour_room_id. The one home of these
+ * queries: getInstanceOffer and the instance screen use it.
+ */
+export async function offerCatalogue(db: Db, head: { tour_id: number; tour_group_id: number; id: number }) {
+  const [[accommodations, excluded], rooms, prices] = await inSequence(
+    () => accommodationRows(db, head.tour_id, head.tour_group_id),
+    () =>
+      queryRows<OfferRoom>(
+        db,
+        sql`select tr.id as tour_room_id, tr.tour_accommodation_id, tr.accommodation_room_id, ar.name,
+                   ar.board_basis, ar.occupancy, tr.supplement::text as supplement
+            from tour_rooms tr
+            join tour_accommodations ta on ta.id = tr.tour_accommodation_id
+            join accommodation_rooms ar on ar.id = tr.accommodation_room_id
+            where ta.tour_id = ${head.tour_id}
+              and (ta.tour_group_id is null or ta.tour_group_id = ${head.tour_group_id})
+            order by ar.occupancy, lower(ar.name), tr.id`,
+      ),
+    () =>
+      queryRows<InstanceRoomPrice & { tour_room_id: number }>(
+        db,
+        sql`select tour_room_id, price::text as price, sale_price::text as sale_price, cost::text as cost
+            from tour_instance_prices where tour_instance_id = ${head.id}`,
+      ),
+  );
+  return { accommodations, excluded, rooms, prices: new Map(prices.map((p) => [p.tour_room_id, p])) };
+}
 
 /** The instance, its group and tour: what the rule reads of them. */
 interface InstanceHead {
@@ -31,12 +110,6 @@ interface InstanceHead {
   places: number | null;
   places_taken: number;
 }
-
-/** Today's date in Europe/London, YYYY-MM-DD. */
-const LONDON_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
-export const londonToday = (now = new Date()) => LONDON_DAY.format(now);
-
-const ukDate = (ymd: string) => ymd.split('-').reverse().join('/');
 
 /**
  * Why a departure can no longer be sold today, or null: it has left, or its release days
@@ -63,57 +136,29 @@ export async function getInstanceOffer(db: Db, instanceId: number, departureDate
                i.base_cost::text as base_cost, i.stop_sell,
                g.base_price::text as group_base_price, g.base_cost::text as group_base_cost,
                g.stop_sell as group_stop_sell, t.stop_sell as tour_stop_sell,
-               coalesce(i.release_days_before, g.release_days_before, t.release_days_before) as release_days,
-               ${EFFECTIVE_PLACES} as places, ${placesTaken(sql`i.id`)} as places_taken
+               ${effectiveSql('release_days_before')} as release_days,
+               ${effectiveSql('places')} as places, ${placesTaken(sql`i.id`)} as places_taken
         from tour_instances i join tour_groups g on g.id = i.tour_group_id join tours t on t.id = i.tour_id
         where i.id = ${instanceId}`,
   );
   if (!head) throw notFound('Instance not found.');
   const departure = departureDate ?? head.departure_date;
 
-  const [accommodations, excluded, rooms, prices] = await inSequence(
-    () =>
-      queryRows<OfferAccommodationRow>(
-        db,
-        sql`select ta.id, ta.tour_group_id, ta.accommodation_id, a.accommodation_name,
-                   ta.check_in_day, ta.check_out_day
-            from tour_accommodations ta join accommodations a on a.id = ta.accommodation_id
-            where ta.tour_id = ${head.tour_id}
-              and (ta.tour_group_id is null or ta.tour_group_id = ${head.tour_group_id})
-            order by lower(a.accommodation_name), ta.id`,
-      ),
-    () =>
-      queryRows<{ id: number }>(
-        db,
-        sql`select tour_accommodation_id as id from tour_group_excluded_accommodations
-            where tour_group_id = ${head.tour_group_id}`,
-      ),
-    () =>
-      queryRows<OfferRoom>(
-        db,
-        sql`select tr.id as tour_room_id, tr.tour_accommodation_id, tr.accommodation_room_id, ar.name,
-                   ar.board_basis, ar.occupancy, tr.supplement::text as supplement
-            from tour_rooms tr
-            join tour_accommodations ta on ta.id = tr.tour_accommodation_id
-            join accommodation_rooms ar on ar.id = tr.accommodation_room_id
-            where ta.tour_id = ${head.tour_id}
-              and (ta.tour_group_id is null or ta.tour_group_id = ${head.tour_group_id})
-            order by ar.occupancy, lower(ar.name), tr.id`,
-      ),
-    () =>
-      queryRows<{ tour_room_id: number; price: string; sale_price: string; cost: string }>(
-        db,
-        sql`select tour_room_id, price::text as price, sale_price::text as sale_price, cost::text as cost
-            from tour_instance_prices where tour_instance_id = ${instanceId}`,
-      ),
-  );
+  const { accommodations, excluded, rooms, prices } = await offerCatalogue(db, head);
 
   // Availability of every room over the nights any stay of this departure may cover.
   const roomIds = [...new Set(rooms.map((r) => r.accommodation_room_id))];
   const availability = new Map<number, NightAvailability[]>();
   if (roomIds.length && accommodations.length) {
-    const firstDay = Math.min(...accommodations.map((a) => a.check_in_day));
-    const lastDay = Math.max(...accommodations.map((a) => a.check_out_day));
+    const stays = accommodations.map((a) => stayDates(departure, a.check_in_day, a.check_out_day));
+    const firstNight = stays.map((x) => x.check_in_date).sort()[0];
+    const lastNight = addDays(
+      stays
+        .map((x) => x.check_out_date)
+        .sort()
+        .reverse()[0],
+      -1,
+    );
     const nights = await queryRows<NightAvailability & { accommodation_room_id: number }>(
       db,
       sql`select accommodation_room_id, availability_date::text as availability_date,
@@ -123,7 +168,7 @@ export async function getInstanceOffer(db: Db, instanceId: number, departureDate
             roomIds.map((id) => sql`${id}`),
             sql`, `,
           )})
-            and availability_date between ${addDays(departure, firstDay - 1)} and ${addDays(departure, lastDay - 2)}`,
+            and availability_date between ${firstNight} and ${lastNight}`,
     );
     for (const n of nights) {
       const list = availability.get(n.accommodation_room_id) ?? [];
@@ -143,9 +188,9 @@ export async function getInstanceOffer(db: Db, instanceId: number, departureDate
     },
     tour: { stop_sell: head.tour_stop_sell },
     accommodations,
-    excluded_tour_accommodation_ids: excluded.map((e) => e.id),
+    excluded_tour_accommodation_ids: excluded,
     rooms,
-    prices: new Map(prices.map((p) => [p.tour_room_id, p])),
+    prices,
     availability,
   });
   // Sales closed (departed or within the release days): listed, not for sale, with the reason.

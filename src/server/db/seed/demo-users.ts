@@ -1,4 +1,4 @@
-import type { NewStaffUser } from '../../areas/auth/service';
+import type { NewStaffUser } from '../../users/service';
 
 /** The demo operator's staff sign-ins (shown in the README; never use them in production). */
 export const DEMO_USERS = [

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { paymentMethodLabel } from '../../../shared/api/booking-edit';
 import { bookingTotals } from '../../../shared/booking-totals';
 import { poundsText } from '../../../shared/money-text';
-import { createStaffUser } from '../../areas/auth/service';
+import { createStaffUser } from '../../users/service';
 import { type Db, queryRows } from '../client';
 import * as s from '../schema';
 import { seedAccommodationPrices } from './accommodation-prices';

@@ -1,19 +1,24 @@
-import { Badge, Group, Paper, Select, Tabs, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Badge, Group, Select, Tabs, Textarea, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import {
   type Accommodation,
   type AccommodationInput,
+  accommodationApi,
   accommodationInput,
 } from '../../../shared/api/accommodation';
 import { pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
-import { EntityLoader } from '../../ui/EntityLoader';
-import { FieldGrid, FormActions, SaveButton, useFormSubmit } from '../../ui/form';
-import { PageHeader } from '../../ui/PageHeader';
-import { useCan } from '../../ui/permissions';
-import { zodValidate } from '../../ui/zod-validate';
+import { keys } from '../../api/query-keys';
+import { toOptions } from '../../api/reference';
+import {
+  EntityCreatePage,
+  EntityEditPage,
+  EntityFormFrame,
+  type EntityFormProps,
+  useEntityForm,
+} from '../../ui/entity';
+import { FieldGrid } from '../../ui/form';
 import { GalleryTab } from './GalleryTab';
 import { RoomsTab } from './RoomsTab';
 import { ToursTab } from './ToursTab';
@@ -48,40 +53,31 @@ const toInput = (v: DetailsValues): AccommodationInput => ({
   short_description: v.short_description,
 });
 
-const STAR_OPTIONS = [1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: `${'★'.repeat(n)} (${n})` }));
+/** The spec nests the payload: `{accommodation: {...}}`. */
+const toBody = (accommodation: AccommodationInput) => ({ accommodation });
 
-/** The accommodation's key for queries; the room screen and the tabs refresh it after changes. */
-export const accommodationKey = (id: number) => ['accommodation', id] as const;
+const STAR_OPTIONS = [1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: `${'★'.repeat(n)} (${n})` }));
 
 /** GET accommodation/supplier-and-resorts: the two lists the details form chooses from. */
 function useSuppliersAndResorts() {
   return useQuery({
-    queryKey: ['accommodation', 'supplier-and-resorts'],
-    queryFn: () =>
-      api
-        .get<{
-          data: {
-            suppliers: { id: number; supplier_name: string }[];
-            resorts: { id: number; resort_name: string }[];
-          };
-        }>('/accommodation/supplier-and-resorts')
-        .then((r) => r.data),
+    queryKey: keys.accommodation.list('supplier-and-resorts'),
+    queryFn: ({ signal }) => api.call(accommodationApi.suppliersAndResorts, { signal }).then((r) => r.data),
     staleTime: 60_000,
   });
 }
 
 /** Create accommodation (/accommodation/create); goes to the edit screen afterwards (spec 3 §4). */
 export function AccommodationCreatePage() {
-  const navigate = useNavigate();
   return (
-    <>
-      <PageHeader title="New accommodation" />
-      <DetailsForm
-        mode="create"
-        send={(input) => api.post<{ data: { id: number } }>('/accommodation', { accommodation: input })}
-        onSaved={(answer) => navigate(pathTo('accommodation-edit', { id: answer.data.id }))}
-      />
-    </>
+    <EntityCreatePage
+      title="New accommodation"
+      create={accommodationApi.create}
+      toBody={toBody}
+      invalidate={keys.accommodation.all}
+      afterCreate={(answer) => pathTo('accommodation-edit', { id: answer.data.id })}
+      form={DetailsForm}
+    />
   );
 }
 
@@ -89,160 +85,132 @@ const TABS = ['details', 'gallery', 'rooms', 'tours'] as const;
 
 /**
  * Edit accommodation (/accommodation/edit/{id}, route accommodation-edit): tabs Accommodation
- * Details, Gallery, Rooms and Tours (spec 3 §2). The page reloads when the route's id changes.
+ * Details, Gallery, Rooms and Tours (spec 3 §2); the details form is the first tab. The gallery
+ * and rooms tabs reload the accommodation (`keys.accommodation.one`) after their changes.
  */
 export function AccommodationEditPage() {
-  const id = Number(useParams().id);
-  return <AccommodationEdit key={id} id={id} />;
+  return (
+    <EntityEditPage
+      label="accommodation"
+      load={accommodationApi.get}
+      select={(answer) => answer.data[0]}
+      queryKey={keys.accommodation.one}
+      invalidate={keys.accommodation.all}
+      title={(acc) => (
+        <Group gap="sm" component="span">
+          <span>Accommodation: {acc.accommodation_name}</span>
+          {acc.star_rating ? (
+            <Badge variant="light" color="yellow" size="lg" aria-label={`${acc.star_rating} stars`}>
+              {'★'.repeat(acc.star_rating)}
+            </Badge>
+          ) : null}
+        </Group>
+      )}
+      update={accommodationApi.update}
+      toBody={toBody}
+      form={DetailsForm}
+      layout={(form, acc) => <AccommodationTabs accommodation={acc} details={form} />}
+    />
+  );
 }
 
-function AccommodationEdit({ id }: { id: number }) {
+function AccommodationTabs({
+  accommodation: acc,
+  details,
+}: {
+  accommodation: Accommodation;
+  details: React.ReactNode;
+}) {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const tab = TABS.includes(asked as (typeof TABS)[number]) ? (asked as string) : 'details';
-  const query = useQuery({
-    queryKey: accommodationKey(id),
-    queryFn: () => api.get<{ data: Accommodation[] }>(`/accommodation/${id}`).then((r) => r.data[0]),
-  });
-  const reload = () => queryClient.invalidateQueries({ queryKey: accommodationKey(id) });
+  const reload = () => void queryClient.invalidateQueries({ queryKey: keys.accommodation.all });
   return (
-    <EntityLoader query={query} label="accommodation">
-      {(acc) => (
-        <>
-          <PageHeader
-            title={
-              <Group gap="sm" component="span">
-                <span>Accommodation: {acc.accommodation_name}</span>
-                {acc.star_rating ? (
-                  <Badge variant="light" color="yellow" size="lg" aria-label={`${acc.star_rating} stars`}>
-                    {'★'.repeat(acc.star_rating)}
-                  </Badge>
-                ) : null}
-              </Group>
-            }
-          />
-          <Tabs
-            value={tab}
-            onChange={(v) => setParams(v && v !== 'details' ? { tab: v } : {}, { replace: true })}
-            keepMounted={false}
-          >
-            <Tabs.List mb="md">
-              <Tabs.Tab value="details">Accommodation Details</Tabs.Tab>
-              <Tabs.Tab value="gallery">Gallery ({acc.gallery_image_link.length})</Tabs.Tab>
-              <Tabs.Tab value="rooms">Rooms ({acc.accommodation_rooms.length})</Tabs.Tab>
-              <Tabs.Tab value="tours">Tours ({acc.tour_accommodation.length})</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="details">
-              <DetailsForm
-                key={acc.id}
-                mode="update"
-                accommodation={acc}
-                send={(input) => api.post(`/accommodation/${id}`, { accommodation: input })}
-                onSaved={reload}
-              />
-            </Tabs.Panel>
-            <Tabs.Panel value="gallery">
-              <GalleryTab accommodation={acc} onChanged={reload} />
-            </Tabs.Panel>
-            <Tabs.Panel value="rooms">
-              <RoomsTab accommodation={acc} onChanged={reload} />
-            </Tabs.Panel>
-            <Tabs.Panel value="tours">
-              <ToursTab accommodation={acc} />
-            </Tabs.Panel>
-          </Tabs>
-        </>
-      )}
-    </EntityLoader>
+    <Tabs
+      value={tab}
+      onChange={(v) => setParams(v && v !== 'details' ? { tab: v } : {}, { replace: true })}
+      keepMounted={false}
+    >
+      <Tabs.List mb="md">
+        <Tabs.Tab value="details">Accommodation Details</Tabs.Tab>
+        <Tabs.Tab value="gallery">Gallery ({acc.gallery_image_link.length})</Tabs.Tab>
+        <Tabs.Tab value="rooms">Rooms ({acc.accommodation_rooms.length})</Tabs.Tab>
+        <Tabs.Tab value="tours">Tours ({acc.tour_accommodation.length})</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="details">{details}</Tabs.Panel>
+      <Tabs.Panel value="gallery">
+        <GalleryTab accommodation={acc} onChanged={reload} />
+      </Tabs.Panel>
+      <Tabs.Panel value="rooms">
+        <RoomsTab accommodation={acc} onChanged={reload} />
+      </Tabs.Panel>
+      <Tabs.Panel value="tours">
+        <ToursTab accommodation={acc} />
+      </Tabs.Panel>
+    </Tabs>
   );
 }
 
-function DetailsForm<A>({
-  mode,
-  accommodation,
-  send,
-  onSaved,
-}: {
-  mode: 'create' | 'update';
-  accommodation?: Accommodation;
-  send: (input: AccommodationInput) => Promise<A>;
-  onSaved: (answer: A) => void;
-}) {
+/** Accommodation Details (spec 3 §3 Accommodation): checked with the shared `accommodationInput`. */
+function DetailsForm({ mode, record, send, onSaved }: EntityFormProps<Accommodation, AccommodationInput>) {
   const lists = useSuppliersAndResorts();
-  const maySave = useCan(mode === 'create' ? 'accommodation.create' : 'accommodation.update');
-  const form = useForm<DetailsValues>({
-    initialValues: toValues(accommodation),
-    validate: zodValidate<DetailsValues>(accommodationInput, toInput),
+  const entity = useEntityForm({
+    schema: accommodationInput,
+    toValues,
+    toInput,
+    permission: mode === 'create' ? 'accommodation.create' : 'accommodation.update',
+    mode,
+    record,
+    send,
+    onSaved,
   });
-  const { onSubmit, saving } = useFormSubmit(form, (v) => send(toInput(v)), { onSuccess: (a) => onSaved(a) });
-  const resortOptions = (lists.data?.resorts ?? []).map((r) => ({
-    value: String(r.id),
-    label: r.resort_name,
-  }));
-  const supplierOptions = (lists.data?.suppliers ?? []).map((s) => ({
-    value: String(s.id),
-    label: s.supplier_name,
-  }));
+  const { form } = entity;
   const loading = lists.isPending ? 'Loading…' : undefined;
   return (
-    <Paper withBorder p="lg" radius="md" maw={900}>
-      <form onSubmit={onSubmit} noValidate>
-        <fieldset disabled={!maySave} style={{ border: 0, padding: 0, margin: 0 }}>
-          <FieldGrid>
-            <TextInput label="Accommodation name" required {...form.getInputProps('accommodation_name')} />
-            <TextInput label="Phone number" type="tel" {...form.getInputProps('phone_number')} />
-            <Select
-              label="Resort"
-              placeholder={loading ?? 'Choose a resort'}
-              data={resortOptions}
-              searchable
-              clearable
-              nothingFoundMessage="No resort matches"
-              {...form.getInputProps('resort_id')}
-            />
-            <Select
-              label="Supplier"
-              placeholder={loading ?? 'Choose a supplier'}
-              data={supplierOptions}
-              searchable
-              clearable
-              nothingFoundMessage="No supplier matches"
-              {...form.getInputProps('supplier_id')}
-            />
-            <Select
-              label="Star rating"
-              placeholder="Not rated"
-              data={STAR_OPTIONS}
-              clearable
-              {...form.getInputProps('star_rating')}
-            />
-          </FieldGrid>
-          <Textarea
-            label="Address"
-            mt="sm"
-            autosize
-            minRows={2}
-            maxRows={4}
-            {...form.getInputProps('address')}
-          />
-          <Textarea
-            label="Short description"
-            mt="sm"
-            autosize
-            minRows={3}
-            maxRows={8}
-            {...form.getInputProps('short_description')}
-          />
-        </fieldset>
-        {maySave && (
-          <FormActions>
-            <SaveButton mode={mode} saving={saving}>
-              {mode === 'create' ? 'Create accommodation' : 'Update accommodation'}
-            </SaveButton>
-          </FormActions>
-        )}
-      </form>
-    </Paper>
+    <EntityFormFrame
+      entity={entity}
+      maw={900}
+      submitLabel={mode === 'create' ? 'Create accommodation' : 'Update accommodation'}
+    >
+      <FieldGrid>
+        <TextInput label="Accommodation name" required {...form.getInputProps('accommodation_name')} />
+        <TextInput label="Phone number" type="tel" {...form.getInputProps('phone_number')} />
+        <Select
+          label="Resort"
+          placeholder={loading ?? 'Choose a resort'}
+          data={toOptions(lists.data?.resorts, (r) => r.resort_name)}
+          searchable
+          clearable
+          nothingFoundMessage="No resort matches"
+          {...form.getInputProps('resort_id')}
+        />
+        <Select
+          label="Supplier"
+          placeholder={loading ?? 'Choose a supplier'}
+          data={toOptions(lists.data?.suppliers, (s) => s.supplier_name)}
+          searchable
+          clearable
+          nothingFoundMessage="No supplier matches"
+          {...form.getInputProps('supplier_id')}
+        />
+        <Select
+          label="Star rating"
+          placeholder="Not rated"
+          data={STAR_OPTIONS}
+          clearable
+          {...form.getInputProps('star_rating')}
+        />
+      </FieldGrid>
+      <Textarea label="Address" mt="sm" autosize minRows={2} maxRows={4} {...form.getInputProps('address')} />
+      <Textarea
+        label="Short description"
+        mt="sm"
+        autosize
+        minRows={3}
+        maxRows={8}
+        {...form.getInputProps('short_description')}
+      />
+    </EntityFormFrame>
   );
 }

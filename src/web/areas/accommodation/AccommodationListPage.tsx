@@ -1,20 +1,18 @@
 import { Button, Paper } from '@mantine/core';
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { ACCOMMODATION_DELETE_CONFIRM } from '../../../shared/api/accommodation';
+import {
+  ACCOMMODATION_DELETE_CONFIRM,
+  type AccommodationRow,
+  accommodationApi,
+} from '../../../shared/api/accommodation';
 import { pathTo } from '../../../shared/routes';
+import { keys } from '../../api/query-keys';
 import { PageHeader } from '../../ui/PageHeader';
 import { Can, useCan } from '../../ui/permissions';
 import { RouterAnchor } from '../../ui/RouterAnchor';
 import { DeleteAction, EditLink, RowActions } from '../../ui/RowActions';
 import { ServerTable, type ServerTableColumn, type ServerTableHandle } from '../../ui/ServerTable';
-
-interface AccommodationRow {
-  id: number;
-  accommodation_name: string;
-  resort_name: string | null;
-  supplier_name: string | null;
-}
 
 /**
  * Accommodation list (/accommodation, spec 3 §2): name, resort, supplier; quick search; page sizes
@@ -43,7 +41,8 @@ export function AccommodationListPage() {
           <EditLink to={pathTo('accommodation-edit', { id: r.id })} permission="accommodation.update" />
           {mayDelete && (
             <DeleteAction
-              endpoint={`/accommodation/${r.id}/delete`}
+              endpoint={accommodationApi.delete}
+              params={{ id: r.id }}
               confirmMessage={ACCOMMODATION_DELETE_CONFIRM}
               onDeleted={() => table.current?.reload()}
             />
@@ -68,7 +67,8 @@ export function AccommodationListPage() {
         <ServerTable<AccommodationRow>
           ref={table}
           label="Accommodation"
-          endpoint="/accommodation/table"
+          endpoint={accommodationApi.table}
+          queryKeyPrefix={keys.accommodation.all}
           columns={columns}
           pageSizes={[25, 50, 100, 500, -1]}
           quickSearch

@@ -12,26 +12,40 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import {
   type Accommodation,
-  GALLERY_EMPTY_MESSAGE,
+  accommodationApi,
   type GalleryImage,
+  type GalleryInput,
+  galleryInput,
 } from '../../../shared/api/accommodation';
 import { api } from '../../api/client';
 import { confirmDelete } from '../../ui/confirm';
-import { FormActions, SaveButton, useFormSubmit } from '../../ui/form';
+import { EntityFormFrame, useEntityForm } from '../../ui/entity';
 import { useCan } from '../../ui/permissions';
 
 interface GalleryValues {
-  links: string[];
+  image_links: string[];
+}
+
+/**
+ * The error of link field `i`: the shared schema drops blank links before it checks the rest, so
+ * its issue `image_links.k` names the k-th filled link; 'at least one link' names the whole list
+ * and shows at the first field.
+ */
+function linkError(values: GalleryValues, errors: Record<string, unknown>, i: number) {
+  if (i === 0 && errors.image_links) return errors.image_links;
+  if (!values.image_links[i]?.trim()) return undefined;
+  const k = values.image_links.slice(0, i).filter((l) => l.trim()).length;
+  return errors[`image_links.${k}`];
 }
 
 /**
  * Gallery tab (spec 3 §2, §5 Gallery): thumbnails of the accommodation's image links; role 1 adds
- * links (at least one non-empty: 'Please provide atleast one link.') and removes them.
+ * links (at least one non-empty: 'Please provide atleast one link.', checked with the shared
+ * `galleryInput`) and removes them.
  */
 export function GalleryTab({
   accommodation,
@@ -41,39 +55,24 @@ export function GalleryTab({
   onChanged: () => void;
 }) {
   const mayEdit = useCan('accommodation.update');
-  const form = useForm<GalleryValues>({
-    initialValues: { links: [''] },
-    validate: (v) => {
-      const filled = v.links.map((l) => l.trim()).filter(Boolean);
-      if (filled.length === 0) return { 'links.0': GALLERY_EMPTY_MESSAGE };
-      const errors: Record<string, string> = {};
-      v.links.forEach((l, i) => {
-        if (l.trim() && !/^https?:\/\/\S+$/i.test(l.trim())) {
-          errors[`links.${i}`] = 'Each link must start with http:// or https://.';
-        }
-      });
-      return errors;
-    },
+  const entity = useEntityForm({
+    schema: galleryInput,
+    toValues: (): GalleryValues => ({ image_links: [''] }),
+    toInput: (v: GalleryValues): GalleryInput => ({
+      accommodation_id: accommodation.id,
+      image_links: v.image_links,
+    }),
+    permission: 'accommodation.update',
+    mode: 'create',
+    send: (body) => api.call(accommodationApi.addGalleryLinks, { body }),
+    onSaved: onChanged,
+    resetAfterCreate: true,
   });
-  const { onSubmit, saving } = useFormSubmit(
-    form,
-    (v) =>
-      api.post('/accommodation/handle-gallery', {
-        accommodation_id: accommodation.id,
-        image_links: v.links.map((l) => l.trim()).filter(Boolean),
-      }),
-    {
-      onSuccess: () => {
-        form.setValues({ links: [''] });
-        onChanged();
-      },
-    },
-  );
+  const { form } = entity;
   const remove = useMutation({
     mutationFn: (image: GalleryImage) =>
-      api.post<{ message: string }>('/accommodation/delete-gallery-image', {
-        accommodation_id: accommodation.id,
-        image_links_id: image.id,
+      api.call(accommodationApi.deleteGalleryImage, {
+        body: { accommodation_id: accommodation.id, image_links_id: image.id },
       }),
     onSuccess: (answer) => {
       notifications.show({ color: 'green', message: answer.message });
@@ -138,23 +137,33 @@ export function GalleryTab({
           <Title order={2} size="h4" mb="sm">
             Add image links
           </Title>
-          <form onSubmit={onSubmit} noValidate>
+          <EntityFormFrame
+            entity={entity}
+            submitLabel="Save links"
+            bare
+            actions={
+              <Button variant="default" onClick={() => form.insertListItem('image_links', '')}>
+                Add another link
+              </Button>
+            }
+          >
             <Stack gap="xs">
-              {form.values.links.map((_, i) => (
-                <Group key={form.key(`links.${i}`)} gap="xs" align="flex-start" wrap="nowrap">
+              {form.values.image_links.map((_, i) => (
+                <Group key={form.key(`image_links.${i}`)} gap="xs" align="flex-start" wrap="nowrap">
                   <TextInput
                     label={`Image link ${i + 1}`}
                     placeholder="https://…"
                     style={{ flex: 1 }}
-                    {...form.getInputProps(`links.${i}`)}
+                    {...form.getInputProps(`image_links.${i}`)}
+                    error={linkError(form.values, form.errors, i) as string | undefined}
                   />
-                  {form.values.links.length > 1 && (
+                  {form.values.image_links.length > 1 && (
                     <ActionIcon
                       variant="subtle"
                       color="red"
                       mt={26}
                       aria-label={`Remove image link ${i + 1}`}
-                      onClick={() => form.removeListItem('links', i)}
+                      onClick={() => form.removeListItem('image_links', i)}
                     >
                       ×
                     </ActionIcon>
@@ -162,15 +171,7 @@ export function GalleryTab({
                 </Group>
               ))}
             </Stack>
-            <FormActions>
-              <Button variant="default" onClick={() => form.insertListItem('links', '')}>
-                Add another link
-              </Button>
-              <SaveButton mode="update" saving={saving} busyLabel="Saving...">
-                Save links
-              </SaveButton>
-            </FormActions>
-          </form>
+          </EntityFormFrame>
         </Paper>
       )}
     </Stack>

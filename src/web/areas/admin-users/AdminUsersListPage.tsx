@@ -1,24 +1,16 @@
 import { Badge, Button, Paper } from '@mantine/core';
 import { Link } from 'react-router';
-import { ROLE_ACCOUNTANT } from '../../../shared/permissions';
+import { type AdminUser, adminUsersApi } from '../../../shared/api/admin-users';
+import { ROLE_ACCOUNTANT, ROLE_LABELS } from '../../../shared/permissions';
 import { pathTo } from '../../../shared/routes';
+import { keys } from '../../api/query-keys';
 import { PageHeader } from '../../ui/PageHeader';
 import { useCan } from '../../ui/permissions';
 import { EditLink } from '../../ui/RowActions';
 import { ServerTable, type ServerTableColumn } from '../../ui/ServerTable';
 import { NoPermission } from './NoPermission';
 
-interface AdminUserRow {
-  id: number;
-  name: string;
-  email: string;
-  role: number;
-}
-
-/** 'Admin', or 'Accountant' when the role is 2 (spec 2 §2 Admin users). */
-export const roleLabel = (role: number) => (role === ROLE_ACCOUNTANT ? 'Accountant' : 'Admin');
-
-const columns: ServerTableColumn<AdminUserRow>[] = [
+const columns: ServerTableColumn<AdminUser>[] = [
   { accessor: 'name', title: 'Name', sortable: true },
   { accessor: 'email', title: 'Email', sortable: true },
   {
@@ -27,7 +19,7 @@ const columns: ServerTableColumn<AdminUserRow>[] = [
     sortable: true,
     render: (r) => (
       <Badge variant="light" color={r.role === ROLE_ACCOUNTANT ? 'teal' : 'indigo'} radius="sm">
-        {roleLabel(r.role)}
+        {ROLE_LABELS[r.role] ?? r.role}
       </Badge>
     ),
   },
@@ -61,9 +53,10 @@ export function AdminUsersListPage() {
         }
       />
       <Paper withBorder p="md" radius="md">
-        <ServerTable<AdminUserRow>
+        <ServerTable<AdminUser>
           label="Admin users"
-          endpoint="/admin-users/table"
+          endpoint={adminUsersApi.table}
+          queryKeyPrefix={keys.adminUsers.all}
           columns={columns}
           quickSearch
           searchPlaceholder="Name or email…"

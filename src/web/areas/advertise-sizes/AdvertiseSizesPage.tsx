@@ -1,7 +1,12 @@
-import type { AdvertiseSize } from '../../../shared/api/advertise-sizes';
+import {
+  type AdvertiseSize,
+  advertiseSizeInput,
+  advertiseSizesApi,
+} from '../../../shared/api/advertise-sizes';
 import { routeByName } from '../../../shared/routes';
+import { keys } from '../../api/query-keys';
+import { ListWithSideForm } from '../../ui/ListWithSideForm';
 import { PageHeader } from '../../ui/PageHeader';
-import { ListWithSideForm } from '../service-types/ListWithSideForm';
 
 /**
  * Advertise Size screen (/advertise-sizes, spec 3 §2 'Service types and advertise sizes'): the table
@@ -14,9 +19,11 @@ export function AdvertiseSizesPage() {
       <ListWithSideForm<AdvertiseSize>
         label="Advertise sizes"
         noun="Advertise Size"
-        endpoint="/advertise-sizes/table"
-        saveEndpoint="/advertise-sizes/create"
-        deleteEndpoint={(r) => `/advertise-sizes/${r.id}/delete`}
+        table={advertiseSizesApi.table}
+        save={advertiseSizesApi.save}
+        remove={advertiseSizesApi.delete}
+        schema={advertiseSizeInput}
+        queryKey={keys.advertiseSizes.all}
         deleteMessage={(r) => `Are you sure you want to delete the advertise size "${r.size_name}" ?`}
         savePermission="advertiseSizes.save"
         deletePermission="advertiseSizes.delete"

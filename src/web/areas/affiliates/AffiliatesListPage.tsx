@@ -3,19 +3,14 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { type AffiliateRow, affiliatesApi } from '../../../shared/api/affiliates';
 import { pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { PageHeader } from '../../ui/PageHeader';
 import { Can, useCan } from '../../ui/permissions';
 import { DeleteAction, EditLink, RowActions } from '../../ui/RowActions';
 import { ServerTable, type ServerTableColumn, type ServerTableHandle } from '../../ui/ServerTable';
-
-interface AffiliateRow {
-  id: number;
-  code: string;
-  name: string;
-  is_active: boolean;
-}
 
 /**
  * The list's active switch (spec 2 §4: toggling saves at once, POST affiliates/{id} {is_active}).
@@ -30,7 +25,7 @@ function ActiveSwitch({ row, onSaved }: { row: AffiliateRow; onSaved: () => void
   }
   const mutation = useMutation({
     mutationFn: (isActive: boolean) =>
-      api.post<{ message: string }>(`/affiliates/${row.id}`, { is_active: isActive }),
+      api.call(affiliatesApi.update, { params: { id: row.id }, body: { is_active: isActive } }),
     onSuccess: (answer) => {
       notifications.show({ color: 'green', message: answer.message });
       onSaved();
@@ -89,7 +84,8 @@ export function AffiliatesListPage() {
           <EditLink to={pathTo('affiliate-edit', { id: r.id })} permission="affiliates.update" />
           {mayDelete && (
             <DeleteAction
-              endpoint={`/affiliates/${r.id}/delete`}
+              endpoint={affiliatesApi.delete}
+              params={{ id: r.id }}
               confirmMessage={`Are you sure you want to delete the affiliate "${r.name}" ?`}
               onDeleted={reload}
             />
@@ -114,7 +110,8 @@ export function AffiliatesListPage() {
         <ServerTable<AffiliateRow>
           ref={table}
           label="Affiliates"
-          endpoint="/affiliates/table"
+          endpoint={affiliatesApi.table}
+          queryKeyPrefix={keys.affiliates.all}
           columns={columns}
           pageSizes={[25, 50, 100, 500]}
           quickSearch

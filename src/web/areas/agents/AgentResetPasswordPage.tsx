@@ -7,11 +7,13 @@ import {
   AGENT_PASSWORD_MIN_LENGTH,
   type AgentPasswordResetInput,
   agentPasswordResetInput,
+  agentsApi,
 } from '../../../shared/api/agents';
 import { ApiError, api } from '../../api/client';
-import { TestModeBanner } from '../../shell/TestModeBanner';
-import { useTestModeEnv } from '../../shell/use-health';
+import { keys } from '../../api/query-keys';
 import { PRODUCT_NAME } from '../../theme';
+import { TestModeBanner } from '../../ui/TestModeBanner';
+import { useTestModeEnv } from '../../ui/use-health';
 
 /**
  * The public page an agent opens from the emailed reset link (/agent/reset-password/{token}),
@@ -27,11 +29,8 @@ export function AgentResetPasswordPage() {
   }, []);
 
   const check = useQuery({
-    queryKey: ['agent-reset-token', token],
-    queryFn: () =>
-      api.get<{ data: { name: string; email: string } }>(
-        `/agents/password/reset/${encodeURIComponent(token)}`,
-      ),
+    queryKey: keys.agents.list('reset-token', token),
+    queryFn: ({ signal }) => api.call(agentsApi.checkResetToken, { params: { token }, signal }),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -43,7 +42,7 @@ export function AgentResetPasswordPage() {
   });
   const save = useMutation({
     mutationFn: (values: AgentPasswordResetInput) =>
-      api.post<{ message: string }>('/agents/password/reset', { ...values, token }),
+      api.call(agentsApi.resetPassword, { body: { ...values, token } }),
     onError: (error) => {
       if (error instanceof ApiError) form.setErrors(error.fieldErrors);
     },

@@ -1,20 +1,14 @@
 import { Button, Paper } from '@mantine/core';
 import { useRef } from 'react';
 import { Link } from 'react-router';
+import { type AgentRow, agentsApi } from '../../../shared/api/agents';
 import { pathTo } from '../../../shared/routes';
+import { keys } from '../../api/query-keys';
 import { PageHeader } from '../../ui/PageHeader';
 import { Can, useCan } from '../../ui/permissions';
 import { DeleteAction, EditLink, RowActions } from '../../ui/RowActions';
 import { ServerTable, type ServerTableColumn, type ServerTableHandle } from '../../ui/ServerTable';
 import { SendResetLink } from './SendResetLink';
-
-interface AgentRow {
-  id: number;
-  abta: string | null;
-  name: string;
-  postcode: string | null;
-  email: string | null;
-}
 
 /**
  * Agents list (/agents, spec 2 §2): ABTA no., name, postcode, edit, delete (role 1) and 'Send
@@ -51,7 +45,8 @@ export function AgentsListPage() {
           <EditLink to={pathTo('agent-edit', { id: r.id })} permission="agents.update" />
           {mayDelete && (
             <DeleteAction
-              endpoint={`/agents/${r.id}/delete`}
+              endpoint={agentsApi.delete}
+              params={{ id: r.id }}
               confirmMessage={`Are you sure you want to delete the agent "${r.name}" ?`}
               onDeleted={() => table.current?.reload()}
             />
@@ -77,7 +72,8 @@ export function AgentsListPage() {
         <ServerTable<AgentRow>
           ref={table}
           label="Agents"
-          endpoint="/agents/table"
+          endpoint={agentsApi.table}
+          queryKeyPrefix={keys.agents.all}
           columns={columns}
           pageSizes={[25, 50, 100, 500]}
           quickSearch

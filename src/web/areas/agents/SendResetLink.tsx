@@ -1,6 +1,7 @@
 import { Anchor, Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
+import { agentsApi } from '../../../shared/api/agents';
 import { api } from '../../api/client';
 import { confirmAction } from '../../ui/confirm';
 import { useCan } from '../../ui/permissions';
@@ -20,10 +21,7 @@ export function SendResetLink({
   const may = useCan('agents.sendResetLink');
   const mutation = useMutation({
     mutationFn: () =>
-      api.post<{ message: string }>('/agents/password/reset-link', {
-        email: agent.email,
-        agent_id: agent.id,
-      }),
+      api.call(agentsApi.sendResetLink, { body: { email: agent.email ?? '', agent_id: agent.id } }),
     onSuccess: (answer) => notifications.show({ color: 'green', message: answer.message }),
     onError: (err) => notifications.show({ color: 'red', title: 'Error', message: err.message }),
   });

@@ -1,18 +1,13 @@
 import { Button, Paper } from '@mantine/core';
 import { useRef } from 'react';
 import { Link } from 'react-router';
+import { type AirlineRow, airlinesApi } from '../../../shared/api/airlines';
 import { pathTo } from '../../../shared/routes';
+import { keys } from '../../api/query-keys';
 import { PageHeader } from '../../ui/PageHeader';
 import { Can, useCan } from '../../ui/permissions';
 import { DeleteAction, EditLink, RowActions } from '../../ui/RowActions';
 import { ServerTable, type ServerTableColumn, type ServerTableHandle } from '../../ui/ServerTable';
-
-interface AirlineRow {
-  id: number;
-  name: string;
-  contact_name: string | null;
-  web_check_in_before_days: number | null;
-}
 
 /**
  * Airlines list (/airlines, spec 3 §2 'Flights and airlines'): name, contact name, web check-in
@@ -41,7 +36,8 @@ export function AirlinesListPage() {
           <EditLink to={pathTo('airline-edit', { id: r.id })} permission="airlines.update" />
           {mayDelete && (
             <DeleteAction
-              endpoint={`/airlines/${r.id}/delete`}
+              endpoint={airlinesApi.delete}
+              params={{ id: r.id }}
               confirmMessage={`Are you sure you want to delete the airline "${r.name}" ?`}
               onDeleted={() => table.current?.reload()}
             />
@@ -66,7 +62,8 @@ export function AirlinesListPage() {
         <ServerTable<AirlineRow>
           ref={table}
           label="Airlines"
-          endpoint="/airlines/table"
+          endpoint={airlinesApi.table}
+          queryKeyPrefix={keys.airlines.all}
           columns={columns}
           quickSearch
           searchPlaceholder="Airline or contact name…"

@@ -1,19 +1,26 @@
 import { Alert, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import {
-  AVAILABILITY_REQUIRED,
-  CHANGE_TYPE_REQUIRED,
+  type AvailabilityInput,
+  availabilityApi,
+  availabilityInput,
   CHANGE_TYPES,
   type ChangeType,
   COUNT_TYPES,
   DELETE_REFUSED,
-  END_DATE_MESSAGE,
   PRICE_BY,
 } from '../../../shared/api/availability';
+import { moneySchema } from '../../../shared/api/common';
 import { api } from '../../api/client';
 import { DateField } from '../../ui/DateField';
-import { FieldGrid, FormActions, NumberField, SaveButton, useFormSubmit } from '../../ui/form';
+import { EntityFormFrame, useEntityForm } from '../../ui/entity';
+import { FieldGrid, NumberField } from '../../ui/form';
+import { zodField } from '../../ui/zod-validate';
 import { currencyOptions, currencyPayload, useCurrentRates } from './hooks';
+
+/**
+ * The two forms of the room screen (spec 3 §2, §4, §5): both send POST
+ * accommodation/room/availability/{id} and are checked with its shared schema `availabilityInput`.
+ */
 
 interface AvailabilityValues {
   start_date: string | null;
@@ -34,11 +41,12 @@ const NUMBER_LABELS: Partial<Record<ChangeType, { label: string; description: st
   },
 };
 
-const requiredDate = (label: string) => (v: string | null) => (v ? null : `${label} is required.`);
-
-/** Shared date rules of both forms (spec 3 §5): both dates given; end not before start. */
-const endRule = (v: string | null, values: { start_date: string | null }) =>
-  !v ? 'End date is required.' : values.start_date && v < values.start_date ? END_DATE_MESSAGE : null;
+const availabilityToInput = (v: AvailabilityValues): AvailabilityInput => ({
+  start_date: v.start_date,
+  end_date: v.end_date,
+  type: v.type,
+  availability: v.type && COUNT_TYPES.includes(v.type) ? v.availability : undefined,
+});
 
 /**
  * Manage Availability form (spec 3 §2, §4, §5): a date range and one of the six change types; the
@@ -46,32 +54,16 @@ const endRule = (v: string | null, values: { start_date: string | null }) =>
  * spec's warning. Answers with the number of nights changed; `onSaved` refreshes the tables.
  */
 export function AvailabilityForm({ roomId, onSaved }: { roomId: number; onSaved: () => void }) {
-  const form = useForm<AvailabilityValues>({
-    initialValues: { start_date: null, end_date: null, type: null, availability: '' },
-    validate: {
-      start_date: requiredDate('Start date'),
-      end_date: endRule,
-      type: (v) => (v ? null : CHANGE_TYPE_REQUIRED),
-      availability: (v, values) => {
-        if (!values.type || !COUNT_TYPES.includes(values.type)) return null;
-        if (v === '' || v === null) return AVAILABILITY_REQUIRED;
-        return values.type !== 'incrementAvailability' && Number(v) < 0
-          ? 'Availability must be at least 0.'
-          : null;
-      },
-    },
+  const entity = useEntityForm({
+    schema: availabilityInput,
+    toValues: (): AvailabilityValues => ({ start_date: null, end_date: null, type: null, availability: '' }),
+    toInput: availabilityToInput,
+    permission: 'availability.update',
+    mode: 'update',
+    send: (body) => api.call(availabilityApi.change, { params: { id: roomId }, body }),
+    onSaved,
   });
-  const { onSubmit, saving } = useFormSubmit(
-    form,
-    (v) =>
-      api.post(`/accommodation/room/availability/${roomId}`, {
-        start_date: v.start_date,
-        end_date: v.end_date,
-        type: v.type,
-        availability: v.type && COUNT_TYPES.includes(v.type) ? Number(v.availability) : undefined,
-      }),
-    { onSuccess: onSaved },
-  );
+  const { form } = entity;
   const type = form.values.type;
   const numberLabel = type ? NUMBER_LABELS[type] : undefined;
   return (
@@ -79,7 +71,12 @@ export function AvailabilityForm({ roomId, onSaved }: { roomId: number; onSaved:
       <Title order={2} size="h4" mb="sm">
         Manage Availability
       </Title>
-      <form onSubmit={onSubmit} noValidate>
+      <EntityFormFrame
+        entity={entity}
+        submitLabel="Update availability"
+        saveDisabled={type === 'delete'}
+        bare
+      >
         <Stack gap="sm">
           <FieldGrid>
             <DateField label="Start date" required {...form.getInputProps('start_date')} />
@@ -109,12 +106,7 @@ export function AvailabilityForm({ roomId, onSaved }: { roomId: number; onSaved:
             </Alert>
           )}
         </Stack>
-        <FormActions>
-          <SaveButton mode="update" saving={saving} disabled={saving || type === 'delete'}>
-            Update availability
-          </SaveButton>
-        </FormActions>
-      </form>
+      </EntityFormFrame>
     </Paper>
   );
 }
@@ -128,6 +120,20 @@ interface PriceValues {
   price: string | number;
 }
 
+const text = (v: string | number) => (v === '' ? '' : String(v));
+
+const priceToInput = (v: PriceValues): AvailabilityInput => ({
+  start_date: v.start_date,
+  end_date: v.end_date,
+  selected_currency: currencyPayload(v.selected_currency),
+  exchange_rate: text(v.exchange_rate),
+  price_by: v.price_by,
+  price: text(v.price),
+});
+
+/** The call takes a price as optional (it may change availability only); this form is for the price. */
+const priceRequired = zodField<string | number>(moneySchema('Price'), text);
+
 /**
  * Manage Availability Prices form (spec 3 §2, §7): a date range, the currency (rates valid today,
  * GBP at rate 1 by default), exchange rate > 0, per person or per night, and the price (≥ 0, step
@@ -135,40 +141,27 @@ interface PriceValues {
  */
 export function PricesForm({ roomId, onSaved }: { roomId: number; onSaved: () => void }) {
   const rates = useCurrentRates();
-  const form = useForm<PriceValues>({
-    initialValues: {
+  const entity = useEntityForm({
+    schema: availabilityInput,
+    toValues: (): PriceValues => ({
       start_date: null,
       end_date: null,
       selected_currency: 'GBP',
       exchange_rate: 1,
       price_by: 'per_person',
       price: '',
+    }),
+    toInput: priceToInput,
+    extraValidate: (v): Record<string, string> => {
+      const price = priceRequired(v.price);
+      return price ? { price } : {};
     },
-    validate: {
-      start_date: requiredDate('Start date'),
-      end_date: endRule,
-      exchange_rate: (v) =>
-        v === ''
-          ? 'Exchange rate is required.'
-          : Number(v) > 0
-            ? null
-            : 'The exchange rate must be greater than 0.',
-      price: (v) => (v === '' ? 'Price is required.' : Number(v) < 0 ? 'Price must be at least 0.' : null),
-    },
+    permission: 'availability.update',
+    mode: 'update',
+    send: (body) => api.call(availabilityApi.change, { params: { id: roomId }, body }),
+    onSaved,
   });
-  const { onSubmit, saving } = useFormSubmit(
-    form,
-    (v) =>
-      api.post(`/accommodation/room/availability/${roomId}`, {
-        start_date: v.start_date,
-        end_date: v.end_date,
-        selected_currency: currencyPayload(v.selected_currency),
-        exchange_rate: String(v.exchange_rate),
-        price_by: v.price_by,
-        price: String(v.price),
-      }),
-    { onSuccess: onSaved },
-  );
+  const { form } = entity;
   const chosen = rates.data?.find((r) => String(r.currency_id ?? 'GBP') === form.values.selected_currency);
   const sterling = form.values.selected_currency === 'GBP';
   return (
@@ -176,7 +169,7 @@ export function PricesForm({ roomId, onSaved }: { roomId: number; onSaved: () =>
       <Title order={2} size="h4" mb="sm">
         Manage Availability Prices
       </Title>
-      <form onSubmit={onSubmit} noValidate>
+      <EntityFormFrame entity={entity} submitLabel="Update prices" bare>
         <Stack gap="sm">
           <FieldGrid>
             <DateField label="Start date" required {...form.getInputProps('start_date')} />
@@ -223,12 +216,7 @@ export function PricesForm({ roomId, onSaved }: { roomId: number; onSaved: () =>
             {...form.getInputProps('price')}
           />
         </Stack>
-        <FormActions>
-          <SaveButton mode="update" saving={saving}>
-            Update prices
-          </SaveButton>
-        </FormActions>
-      </form>
+      </EntityFormFrame>
     </Paper>
   );
 }

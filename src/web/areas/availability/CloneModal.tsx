@@ -1,12 +1,19 @@
 import { Modal, Select, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import type { AccommodationListItem, RoomDetails } from '../../../shared/api/accommodation';
-import type { PriceRow } from '../../../shared/api/availability';
+import { accommodationApi, type RoomDetails } from '../../../shared/api/accommodation';
+import {
+  availabilityApi,
+  type CloneInput,
+  cloneInput,
+  type PriceRow,
+} from '../../../shared/api/availability';
 import { api } from '../../api/client';
-import { FieldGrid, FormActions, SaveButton, useFormSubmit } from '../../ui/form';
+import { keys } from '../../api/query-keys';
+import { EntityFormFrame, useEntityForm } from '../../ui/entity';
+import { FieldGrid } from '../../ui/form';
 
 interface CloneValues {
+  /** Only narrows the room list; not sent. */
   accommodation_id: string | null;
   accomodation_room_id: string | null;
 }
@@ -30,30 +37,31 @@ export function CloneModal({
   onDone: () => void;
 }) {
   const list = useQuery({
-    queryKey: ['accommodation', 'list'],
-    queryFn: () => api.get<{ data: AccommodationListItem[] }>('/accommodation').then((r) => r.data),
+    queryKey: keys.accommodation.list('with-rooms'),
+    queryFn: ({ signal }) => api.call(accommodationApi.list, { signal }).then((r) => r.data),
     enabled: opened,
     staleTime: 30_000,
   });
-  const form = useForm<CloneValues>({
-    initialValues: { accommodation_id: String(room.accommodation_id), accomodation_room_id: null },
-    validate: { accomodation_room_id: (v) => (v ? null : 'Choose the room to copy to.') },
-  });
-  const { onSubmit, saving } = useFormSubmit(
-    form,
-    (v) =>
-      api.post('/accommodation/room/handle-prices-clonnig', {
-        accomodation_room_id: Number(v.accomodation_room_id),
-        selected_price_ids: prices.map((p) => p.id),
-      }),
-    {
-      onSuccess: () => {
-        form.setFieldValue('accomodation_room_id', null);
-        onDone();
-        onClose();
-      },
+  const entity = useEntityForm({
+    schema: cloneInput,
+    toValues: (): CloneValues => ({
+      accommodation_id: String(room.accommodation_id),
+      accomodation_room_id: null,
+    }),
+    toInput: (v: CloneValues): CloneInput => ({
+      accomodation_room_id: v.accomodation_room_id,
+      selected_price_ids: prices.map((p) => p.id),
+    }),
+    permission: 'prices.clone',
+    mode: 'create',
+    send: (body) => api.call(availabilityApi.clonePrices, { body }),
+    onSaved: () => {
+      onDone();
+      onClose();
     },
-  );
+    resetAfterCreate: true,
+  });
+  const { form } = entity;
   const chosen = list.data?.find((a) => String(a.id) === form.values.accommodation_id);
   const roomOptions = (chosen?.accommodation_rooms ?? [])
     .filter((r) => r.id !== room.id)
@@ -70,7 +78,7 @@ export function CloneModal({
       centered
       styles={{ body: { minHeight: 300 } }}
     >
-      <form onSubmit={onSubmit} noValidate>
+      <EntityFormFrame entity={entity} submitLabel="Clone Price" bare>
         <Stack gap="sm">
           <Text size="sm">
             The selected prices and their discounts are copied to the same nights of the room you choose.
@@ -101,12 +109,7 @@ export function CloneModal({
             />
           </FieldGrid>
         </Stack>
-        <FormActions>
-          <SaveButton mode="create" saving={saving} busyLabel="Cloning...">
-            Clone Price
-          </SaveButton>
-        </FormActions>
-      </form>
+      </EntityFormFrame>
     </Modal>
   );
 }

@@ -1,24 +1,27 @@
 import { Anchor, Button, Group, Modal, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import {
-  DISCOUNT_END_MESSAGE,
-  DISCOUNT_START_MESSAGE,
+  availabilityApi,
+  type DiscountInput,
+  discountInput,
+  type MultipleDiscountInput,
+  multipleDiscountInput,
   type PriceDiscount,
   type PriceRow,
 } from '../../../shared/api/availability';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { formatDate } from '../../lib/format';
 import { confirmDelete } from '../../ui/confirm';
 import { DateField } from '../../ui/DateField';
-import { FieldGrid, FormActions, NumberField, SaveButton, useFormSubmit } from '../../ui/form';
+import { type EntityForm, EntityFormFrame, useEntityForm } from '../../ui/entity';
+import { FieldGrid, NumberField } from '../../ui/form';
 import { ListTable } from '../../ui/ListTable';
 import { useCan } from '../../ui/permissions';
 import { formatPrice } from './format';
-import { roomKeys } from './hooks';
 
 interface DiscountValues {
   booking_start_date: string | null;
@@ -27,12 +30,20 @@ interface DiscountValues {
   discount_price: string | number;
 }
 
-const emptyValues: DiscountValues = {
-  booking_start_date: null,
-  booking_end_date: null,
-  percent_discount: false,
-  discount_price: '',
-};
+const toValues = (d?: PriceDiscount | null): DiscountValues => ({
+  booking_start_date: d?.booking_start_date ?? null,
+  booking_end_date: d?.booking_end_date ?? null,
+  percent_discount: d?.percent_discount ?? false,
+  discount_price: d?.discount_price ?? '',
+});
+
+/** The discount's own fields as both calls take them. */
+const fields = (v: DiscountValues) => ({
+  booking_start_date: v.booking_start_date,
+  booking_end_date: v.booking_end_date,
+  percent_discount: v.percent_discount,
+  discount_price: v.discount_price === '' ? '' : String(v.discount_price),
+});
 
 /** The discount's amount as shown: '10%' or the price's currency amount. */
 export function formatDiscount(d: PriceDiscount, price?: PriceRow) {
@@ -85,19 +96,19 @@ function SingleDiscounts({ price, onChanged }: { price: PriceRow; onChanged: () 
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<PriceDiscount | null>(null);
   const query = useQuery({
-    queryKey: roomKeys.discounts(price.id),
-    queryFn: () =>
+    queryKey: keys.availability.list('discounts', price.id),
+    queryFn: ({ signal }) =>
       api
-        .get<{ data: { discounts: PriceDiscount[] } }>(`/accommodation/room/price-discount/${price.id}`)
+        .call(availabilityApi.discounts, { params: { priceId: price.id }, signal })
         .then((r) => r.data.discounts),
   });
   const reload = () => {
-    void queryClient.invalidateQueries({ queryKey: roomKeys.discounts(price.id) });
+    void queryClient.invalidateQueries({ queryKey: keys.availability.list('discounts', price.id) });
     onChanged();
   };
   const remove = useMutation({
     mutationFn: (d: PriceDiscount) =>
-      api.post<{ message: string }>(`/accommodation/room/price-discount/${price.id}/delete-discount/${d.id}`),
+      api.call(availabilityApi.deleteDiscount, { params: { priceId: price.id, discountId: d.id } }),
     onSuccess: (answer, d) => {
       notifications.show({ color: 'green', message: answer.message });
       if (editing?.id === d.id) setEditing(null);
@@ -156,17 +167,10 @@ function SingleDiscounts({ price, onChanged }: { price: PriceRow; onChanged: () 
         emptyText="No discounts on this price"
       />
       {mayEdit && (
-        <DiscountForm
+        <SingleDiscountForm
           key={editing?.id ?? 'add'}
+          priceId={price.id}
           editing={editing}
-          existing={query.data ?? []}
-          send={(body) =>
-            api.post(`/accommodation/room/price-discount/${price.id}/handle`, {
-              ...body,
-              flag: editing ? 'edit' : 'add',
-              id: editing?.id,
-            })
-          }
           onSaved={() => {
             setEditing(null);
             reload();
@@ -186,89 +190,92 @@ function BulkDiscount({ prices, onDone }: { prices: PriceRow[]; onDone: () => vo
         {prices.map((p) => formatDate(p.room_availability_date)).join(', ')}). If any of them already has a
         discount overlapping these booking dates, nothing is saved.
       </Text>
-      <DiscountForm
-        existing={[]}
-        send={(body) =>
-          api.post('/accommodation/room/handle-multiple-prices-discount', {
-            ...body,
-            flag: 'add',
-            multiple_price_ids: prices.map((p) => p.id),
-          })
-        }
-        onSaved={onDone}
-      />
+      <BulkDiscountForm priceIds={prices.map((p) => p.id)} onSaved={onDone} />
     </Stack>
   );
 }
 
-function DiscountForm({
-  editing = null,
-  existing,
-  send,
+/**
+ * Add or edit one discount of a price (POST price-discount/{priceId}/handle, flag add or edit),
+ * checked with the shared `discountInput`; an overlap with another discount is refused by the
+ * server with the spec's messages on both dates.
+ */
+function SingleDiscountForm({
+  priceId,
+  editing,
   onSaved,
   onCancel,
 }: {
-  editing?: PriceDiscount | null;
-  existing: PriceDiscount[];
-  send: (body: object) => Promise<unknown>;
+  priceId: number;
+  editing: PriceDiscount | null;
   onSaved: () => void;
   onCancel?: () => void;
 }) {
-  const form = useForm<DiscountValues>({
-    initialValues: editing
-      ? {
-          booking_start_date: editing.booking_start_date,
-          booking_end_date: editing.booking_end_date,
-          percent_discount: editing.percent_discount,
-          discount_price: editing.discount_price,
-        }
-      : emptyValues,
-    validate: (v) => {
-      const errors: Record<string, string> = {};
-      if (!v.booking_start_date) errors.booking_start_date = 'Booking start date is required.';
-      if (!v.booking_end_date) errors.booking_end_date = 'Booking end date is required.';
-      if (v.discount_price === '') errors.discount_price = 'Discount price is required.';
-      else if (Number(v.discount_price) < 0.01)
-        errors.discount_price = 'Discount price must be at least 0.01.';
-      else if (v.percent_discount && Number(v.discount_price) > 100) {
-        errors.discount_price = 'A percentage discount may be at most 100.';
-      }
-      const start = v.booking_start_date;
-      const end = v.booking_end_date;
-      if (start && end) {
-        const overlaps = existing.some(
-          (d) => d.id !== editing?.id && d.booking_start_date <= end && start <= d.booking_end_date,
-        );
-        if (start > end || overlaps) {
-          errors.booking_start_date = DISCOUNT_START_MESSAGE;
-          errors.booking_end_date = DISCOUNT_END_MESSAGE;
-        }
-      }
-      return errors;
-    },
+  const entity = useEntityForm({
+    schema: discountInput,
+    toValues,
+    toInput: (v: DiscountValues): DiscountInput => ({
+      ...fields(v),
+      flag: editing ? 'edit' : 'add',
+      id: editing?.id,
+    }),
+    permission: 'prices.discount',
+    mode: editing ? 'update' : 'create',
+    record: editing,
+    send: (body) => api.call(availabilityApi.saveDiscount, { params: { priceId }, body }),
+    onSaved,
+    resetAfterCreate: true,
   });
-  const { onSubmit, saving } = useFormSubmit(
-    form,
-    (v) =>
-      send({
-        booking_start_date: v.booking_start_date,
-        booking_end_date: v.booking_end_date,
-        percent_discount: v.percent_discount,
-        discount_price: String(v.discount_price),
-      }),
-    {
-      onSuccess: () => {
-        form.setValues(emptyValues);
-        onSaved();
-      },
-    },
-  );
+  return <DiscountFormFrame entity={entity} editing={!!editing} onCancel={onCancel} />;
+}
+
+/** The same new discount on each selected price (POST handle-multiple-prices-discount), all or nothing. */
+function BulkDiscountForm({ priceIds, onSaved }: { priceIds: number[]; onSaved: () => void }) {
+  const entity = useEntityForm({
+    schema: multipleDiscountInput,
+    toValues,
+    toInput: (v: DiscountValues): MultipleDiscountInput => ({
+      ...fields(v),
+      flag: 'add',
+      multiple_price_ids: priceIds,
+    }),
+    permission: 'prices.discount',
+    mode: 'create',
+    send: (body) => api.call(availabilityApi.addMultipleDiscounts, { body }),
+    onSaved,
+    resetAfterCreate: true,
+  });
+  return <DiscountFormFrame entity={entity} editing={false} />;
+}
+
+/** The discount form's fields (spec 3 §5 Price discount form) in its frame. */
+function DiscountFormFrame({
+  entity,
+  editing,
+  onCancel,
+}: {
+  entity: EntityForm<DiscountValues>;
+  editing: boolean;
+  onCancel?: () => void;
+}) {
+  const { form } = entity;
   return (
     <Paper withBorder p="sm" radius="sm">
       <Title order={3} size="h5" mb="xs">
         {editing ? 'Edit discount' : 'Add discount'}
       </Title>
-      <form onSubmit={onSubmit} noValidate>
+      <EntityFormFrame
+        entity={entity}
+        submitLabel={editing ? 'Update discount' : 'Add discount'}
+        bare
+        actions={
+          onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              Cancel edit
+            </Button>
+          )
+        }
+      >
         <FieldGrid>
           <DateField label="Booking start date" required {...form.getInputProps('booking_start_date')} />
           <DateField label="Booking end date" required {...form.getInputProps('booking_end_date')} />
@@ -286,17 +293,7 @@ function DiscountForm({
             {...form.getInputProps('percent_discount', { type: 'checkbox' })}
           />
         </FieldGrid>
-        <FormActions>
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              Cancel edit
-            </Button>
-          )}
-          <SaveButton mode={editing ? 'update' : 'create'} saving={saving} busyLabel="Saving...">
-            {editing ? 'Update discount' : 'Add discount'}
-          </SaveButton>
-        </FormActions>
-      </form>
+      </EntityFormFrame>
     </Paper>
   );
 }

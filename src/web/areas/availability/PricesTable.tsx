@@ -1,21 +1,29 @@
 import { Alert, Anchor, Badge, Button, Collapse, Group, Paper, Select, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import type { RoomDetails } from '../../../shared/api/accommodation';
-import { PRICE_BY, type PriceRow } from '../../../shared/api/availability';
+import {
+  availabilityApi,
+  PRICE_BY,
+  type PriceRow,
+  type PriceUpdateInput,
+  priceUpdateInput,
+} from '../../../shared/api/availability';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { formatMoney } from '../../lib/format';
 import { confirmDelete } from '../../ui/confirm';
 import { NumberField } from '../../ui/form';
 import { useCan } from '../../ui/permissions';
+import { zodValidate } from '../../ui/zod-validate';
 import { formatRate } from '../currency/format';
 import { CloneModal } from './CloneModal';
 import { DiscountModal } from './DiscountModal';
 import { formatPrice } from './format';
-import { currencyOptions, currencyPayload, currencyValue, roomKeys, useCurrentRates } from './hooks';
+import { currencyOptions, currencyPayload, currencyValue, useCurrentRates } from './hooks';
 
 const priceByLabel = (v: string) => PRICE_BY.find((p) => p.value === v)?.label ?? v;
 
@@ -26,20 +34,25 @@ interface EditValues {
   price: string | number;
 }
 
+/** The inline edit's payload (POST update-availability/{id}/prices). */
+const toPayload = (e: { id: number; values: EditValues }): PriceUpdateInput => ({
+  price_id: e.id,
+  selected_currency: currencyPayload(e.values.selected_currency),
+  exchange_rate: String(e.values.exchange_rate),
+  price_by: e.values.price_by as PriceUpdateInput['price_by'],
+  price: String(e.values.price),
+});
+
+/** The shared schema's first message for the inline edit, or null when it may be sent. */
+const editProblem = (e: { id: number; values: EditValues }) =>
+  Object.values(zodValidate(priceUpdateInput, toPayload)(e))[0] ?? null;
+
 /**
  * Accommodation Prices table of a room (spec 3 §2): the prices of each night in the chosen range,
  * collapsible; Select All; per row inline Edit (Save / Clear), Delete (with confirmation) and
  * Discount; with more than one price selected, bulk 'Manage Discount' and 'Clone Price'.
  */
-export function PricesTable({
-  room,
-  range,
-  reloadKey,
-}: {
-  room: RoomDetails;
-  range: [string, string] | null;
-  reloadKey: number;
-}) {
+export function PricesTable({ room, range }: { room: RoomDetails; range: [string, string] | null }) {
   const mayEdit = useCan('prices.update');
   const mayDelete = useCan('prices.delete');
   const mayDiscount = useCan('prices.discount');
@@ -50,34 +63,29 @@ export function PricesTable({
   const [discountFor, setDiscountFor] = useState<PriceRow[] | null>(null);
   const [cloneOpen, setCloneOpen] = useState(false);
   const rates = useCurrentRates();
+  const queryClient = useQueryClient();
 
   const query = useQuery({
-    queryKey: [...roomKeys.prices(room.id), range, reloadKey],
-    queryFn: () =>
+    queryKey: keys.availability.list('prices', room.id, range),
+    queryFn: ({ signal }) =>
       api
-        .post<{ data: PriceRow[] }>(`/accommodation/room/get-availability/${room.id}/prices`, {
-          start_date: range?.[0],
-          end_date: range?.[1],
+        .call(availabilityApi.prices, {
+          params: { id: room.id },
+          body: { start_date: range?.[0], end_date: range?.[1] },
+          signal,
         })
         .then((r) => r.data),
     enabled: range !== null,
   });
   const rows = query.data ?? [];
-  const reload = () => {
-    void query.refetch();
-  };
+  /** Prices, their discounts and the availability table of the area reload. */
+  const reload = () => void queryClient.invalidateQueries({ queryKey: keys.availability.all });
   // Keep only selections that are still listed.
   const selectedNow = selected.filter((s) => rows.some((r) => r.id === s.id));
 
   const save = useMutation({
     mutationFn: (e: { id: number; values: EditValues }) =>
-      api.post<{ message: string }>(`/accommodation/room/update-availability/${room.id}/prices`, {
-        price_id: e.id,
-        selected_currency: currencyPayload(e.values.selected_currency),
-        exchange_rate: String(e.values.exchange_rate),
-        price_by: e.values.price_by,
-        price: String(e.values.price),
-      }),
+      api.call(availabilityApi.updatePrice, { params: { id: room.id }, body: toPayload(e) }),
     onSuccess: (answer) => {
       notifications.show({ color: 'green', message: answer.message });
       setEditing(null);
@@ -87,9 +95,7 @@ export function PricesTable({
   });
   const remove = useMutation({
     mutationFn: (p: PriceRow) =>
-      api.post<{ message: string }>(`/accommodation/room/delete-availability/${room.id}/prices`, {
-        price_id: p.id,
-      }),
+      api.call(availabilityApi.deletePrice, { params: { id: room.id }, body: { price_id: p.id } }),
     onSuccess: (answer) => {
       notifications.show({ color: 'green', message: answer.message });
       reload();
@@ -205,12 +211,9 @@ export function PricesTable({
             <Button
               size="compact-xs"
               onClick={() => {
-                const v = editing.values;
-                if (v.price === '' || Number(v.price) < 0) {
-                  notifications.show({ color: 'red', message: 'Price must be at least 0.' });
-                } else if (v.exchange_rate === '' || Number(v.exchange_rate) <= 0) {
-                  notifications.show({ color: 'red', message: 'The exchange rate must be greater than 0.' });
-                } else save.mutate(editing);
+                const problem = editProblem(editing);
+                if (problem) notifications.show({ color: 'red', message: problem });
+                else save.mutate(editing);
               }}
               disabled={save.isPending}
             >
@@ -248,7 +251,8 @@ export function PricesTable({
                 component="button"
                 type="button"
                 size="sm"
-                c="red"
+                // red.8: the row may be selected (indigo-1 background), where red.7 reads 4.4:1.
+                c="red.8"
                 aria-label={`Delete price of ${dateLabel(p)}`}
                 onClick={async () => {
                   if (await confirmDelete(`Are you sure you want to delete the price of ${dateLabel(p)}?`)) {
@@ -352,7 +356,10 @@ export function PricesTable({
         onClose={() => setCloneOpen(false)}
         room={room}
         prices={selectedNow}
-        onDone={() => setSelected([])}
+        onDone={() => {
+          setSelected([]);
+          reload();
+        }}
       />
     </Paper>
   );

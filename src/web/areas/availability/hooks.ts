@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import type { CurrentRate } from '../../../shared/api/currency';
+import { type CurrentRate, currencyApi } from '../../../shared/api/currency';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 
 /** Value of the currency select: the currency id, or 'GBP' for sterling (no id). */
 export const currencyValue = (id: number | null | undefined) => (id == null ? 'GBP' : String(id));
@@ -11,9 +12,8 @@ export const currencyPayload = (value: string | null) => (!value || value === 'G
 /** Rates valid today (GET currency-exchange/get-current-list); sterling (GBP, rate 1) comes first. */
 export function useCurrentRates() {
   return useQuery({
-    queryKey: ['currency-exchange', 'current'],
-    queryFn: () =>
-      api.get<{ data: CurrentRate[] }>('/currency-exchange/get-current-list').then((r) => r.data),
+    queryKey: keys.currency.list('current'),
+    queryFn: ({ signal }) => api.call(currencyApi.currentList, { signal }).then((r) => r.data),
     staleTime: 60_000,
   });
 }
@@ -31,10 +31,3 @@ export function defaultRange(): [string, string] {
   const today = dayjs();
   return [today.format('YYYY-MM-DD'), today.endOf('month').format('YYYY-MM-DD')];
 }
-
-/** Query keys of the room screen. */
-export const roomKeys = {
-  room: (id: number) => ['accommodation-room', id] as const,
-  prices: (id: number) => ['accommodation-room', id, 'prices'] as const,
-  discounts: (priceId: number) => ['accommodation-price-discounts', priceId] as const,
-};

@@ -2,14 +2,16 @@ import { Grid, Select, Stack, Switch, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type JSX, useState } from 'react';
 import { dateRangeProblem } from '../../../shared/api/common';
+import { instancesApi } from '../../../shared/api/instances';
 import type { InstanceRoomsAnswer, InstanceRow } from '../../../shared/api/tour-catalogue';
+import { toursApi } from '../../../shared/api/tours';
 import { api } from '../../api/client';
-import { tourOptions, useTourList } from '../../api/tours';
+import { keys } from '../../api/query-keys';
+import { tourOptions, useDepartureAirports, useTourList } from '../../api/tours';
 import { toApiDate } from '../../lib/format';
 import { DateField } from '../../ui/DateField';
-import { useDepartureAirports } from '../tours/api';
 import { GuestsForm, InstanceList, RoomList } from './AddTourParts';
-import { instanceRoomsKey } from './booking-api';
+import { bookingKeys } from './booking-api';
 import { type ChosenTourLine, chosenLine, instanceQuery, placesLeftFor } from './new-booking';
 
 export type { ChosenTourLine } from './new-booking';
@@ -51,21 +53,23 @@ export function AddTourPanel({
   const tour = tours.data?.find((t) => String(t.id) === tourId) ?? null;
 
   const filters = instanceQuery({ airportId, from, to });
-  const instances = useQuery({
-    queryKey: ['tours', Number(tourId), 'instances', filters],
-    queryFn: () =>
-      api.get<{ data: InstanceRow[] }>(`/tours/${tourId}/instances`, filters).then((r) => r.data),
+  const instances = useQuery<InstanceRow[]>({
+    queryKey: keys.tours.sub(Number(tourId), 'instances', filters),
+    queryFn: ({ signal }) =>
+      api
+        .call(instancesApi.ofTour, { params: { id: Number(tourId) }, query: filters, signal })
+        .then((r) => r.data),
     enabled: tourId !== null,
     placeholderData: keepPreviousData,
   });
   const instance = instances.data?.find((i) => i.id === instanceId && String(i.tour_id) === tourId) ?? null;
 
   const offer = {
-    queryKey: instanceRoomsKey(instance?.id, instance?.departure_date),
-    queryFn: () =>
-      api.post<InstanceRoomsAnswer>('/tours/get-instance-rooms', {
-        instance_id: instance?.id,
-        departure_date: instance?.departure_date,
+    queryKey: bookingKeys.instanceRooms(instance?.id, instance?.departure_date),
+    queryFn: ({ signal }: { signal: AbortSignal }): Promise<InstanceRoomsAnswer> =>
+      api.call(toursApi.instanceRooms, {
+        body: { instance_id: instance?.id ?? 0, departure_date: instance?.departure_date ?? '' },
+        signal,
       }),
     enabled: instance !== null,
   };

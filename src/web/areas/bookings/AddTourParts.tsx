@@ -8,7 +8,7 @@ import type { OfferedRoom } from '../../../shared/pricing';
 import { formatDate, formatMoney } from '../../lib/format';
 import { NumberField } from '../../ui/form';
 import { QueryProblem } from '../../ui/QueryProblem';
-import { instanceRoomsKey } from './booking-api';
+import { bookingKeys } from './booking-api';
 import {
   departurePlace,
   guestsProblem,
@@ -272,7 +272,7 @@ export function GuestsForm({
     } finally {
       setAdding(false);
       // Whatever happened, the rooms left may have changed.
-      void queryClient.invalidateQueries({ queryKey: instanceRoomsKey() });
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.instanceRooms() });
     }
   };
 

@@ -1,9 +1,10 @@
 import { Button, Paper } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { BookingRow } from '../../../shared/api/bookings';
+import { type BookingRow, bookingsApi } from '../../../shared/api/bookings';
 import { can } from '../../../shared/permissions';
 import { implementedRoutes, pathTo } from '../../../shared/routes';
+import { keys } from '../../api/query-keys';
 import { useSession } from '../../api/session';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable } from '../../ui/ServerTable';
@@ -58,7 +59,8 @@ export function BookingsListPage() {
       <Paper withBorder p="md" radius="md">
         <ServerTable<BookingRow>
           label="Bookings"
-          endpoint="/bookings/table"
+          endpoint={bookingsApi.table}
+          queryKeyPrefix={keys.bookings.all}
           columns={columns}
           filters={applied}
           reloadKey={searchCount}

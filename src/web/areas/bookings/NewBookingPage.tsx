@@ -14,17 +14,21 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { Customer } from '../../../shared/api/customers';
+import { Link, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { type bookingCreateSchema, bookingEditApi } from '../../../shared/api/booking-edit';
+import { type Customer, customersApi } from '../../../shared/api/customers';
 import { pathTo } from '../../../shared/routes';
 import { ApiError, api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { type CustomerHit, CustomerTypeahead } from '../../ui/CustomerTypeahead';
+import { EntityCreatePage, type EntityFormProps } from '../../ui/entity';
 import { useProblemNotice } from '../../ui/form';
 import { PageHeader } from '../../ui/PageHeader';
 import { type PartyChoice, PartyPickerModal } from '../../ui/PartyPickerModal';
 import { useCan } from '../../ui/permissions';
 import { AddTourPanel } from './AddTourPanel';
-import { instanceRoomsKey } from './booking-api';
+import { bookingKeys } from './booking-api';
 import { NewBookingLines, NewBookingSummary } from './NewBookingSummary';
 import {
   airlineEmailFor,
@@ -37,6 +41,8 @@ import { type CreatableParty, PartyCreateModal } from './PartyCreateModal';
 
 /** The system setting holding the one external mail domain of custom airline addresses (spec 1 §4). */
 const AIRLINE_DOMAIN_SETTING = 'airline_reference_email_domain';
+
+type BookingCreateInput = z.input<typeof bookingCreateSchema>;
 
 /**
  * New booking (/bookings/create, route booking-create, spec 1 §2 'New booking', §5, §8): a summary,
@@ -63,11 +69,22 @@ export function NewBookingPage() {
       </>
     );
   }
-  return <NewBookingForm />;
+  return (
+    <EntityCreatePage
+      title="New booking"
+      create={bookingEditApi.create}
+      invalidate={keys.bookings.all}
+      afterCreate={(answer) => pathTo('booking-edit', { id: answer.data.id })}
+      form={NewBookingForm}
+    />
+  );
 }
 
-function NewBookingForm() {
-  const navigate = useNavigate();
+/**
+ * The New booking form of the entity kit's create page: `send` posts the booking (POST bookings),
+ * `onSaved` reloads the bookings and opens the new booking's edit screen.
+ */
+function NewBookingForm({ send, onSaved }: EntityFormProps<never, BookingCreateInput>) {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const [customerId, setCustomerId] = useState<number | null>(() => {
@@ -94,8 +111,9 @@ function NewBookingForm() {
   };
 
   const customer = useQuery({
-    queryKey: ['customer', customerId],
-    queryFn: () => api.get<{ data: Customer }>(`/customers/${customerId}`).then((r) => r.data),
+    queryKey: keys.customers.one(customerId ?? 0),
+    queryFn: ({ signal }) =>
+      api.call(customersApi.get, { params: { id: customerId ?? 0 }, signal }).then((r) => r.data),
     enabled: customerId !== null,
   });
   const linkedCustomer = customer.data?.id === customerId ? customer.data : null;
@@ -107,8 +125,7 @@ function NewBookingForm() {
 
   const save = useMutation({
     mutationFn: () =>
-      api.post<{ message?: string; data: { id: number } }>(
-        '/bookings',
+      send(
         toBookingCreate({
           customer_id: customerId,
           agent_id: agent?.id ?? null,
@@ -119,9 +136,9 @@ function NewBookingForm() {
         }),
       ),
     onSuccess: (answer) => {
-      notifications.show({ color: 'green', message: answer.message ?? 'Booking created successfully.' });
-      void queryClient.invalidateQueries({ queryKey: ['table', '/bookings/table'] });
-      navigate(pathTo('booking-edit', { id: answer.data.id }));
+      const message = (answer as { message?: string } | undefined)?.message;
+      notifications.show({ color: 'green', message: message ?? 'Booking created successfully.' });
+      onSaved(answer);
     },
     onError: (err) => {
       // Spec 1 §5: only the first message of each item shows; the form stays as it was.
@@ -129,7 +146,7 @@ function NewBookingForm() {
       setProblem(fields.length ? fields : [err.message]);
       notice.show(err.message);
       // A 409 means a room went meanwhile: show the rooms left as they are now.
-      void queryClient.invalidateQueries({ queryKey: instanceRoomsKey() });
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.instanceRooms() });
     },
   });
 
@@ -164,7 +181,6 @@ function NewBookingForm() {
 
   return (
     <>
-      <PageHeader title="New booking" />
       <Stack gap="lg">
         <NewBookingSummary
           customer={linkedCustomer}
@@ -327,7 +343,7 @@ const hitName = (h: CustomerHit) =>
  */
 function useAirlineDomains(): string[] {
   const query = useQuery({
-    queryKey: ['system-settings', AIRLINE_DOMAIN_SETTING],
+    queryKey: keys.systemSettings.list(AIRLINE_DOMAIN_SETTING),
     queryFn: () =>
       api
         .get<{ data: { name: string; value: string | null }[] }>('/settings/system/table', {

@@ -1,9 +1,13 @@
 import { Modal } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { affiliatesApi } from '../../../shared/api/affiliates';
+import { agentsApi } from '../../../shared/api/agents';
+import { customersApi } from '../../../shared/api/customers';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import type { PartyChoice } from '../../ui/PartyPickerModal';
-import { AffiliateForm } from '../affiliates/AffiliateFormPage';
-import { AgentForm } from '../agents/AgentFormPage';
+import { AffiliateForm } from '../affiliates/AffiliateForm';
+import { AgentForm } from '../agents/AgentForm';
 import { CustomerForm } from '../customers/CustomerForm';
 
 export type CreatableParty = 'customer' | 'agent' | 'affiliate';
@@ -14,16 +18,22 @@ const TITLES: Record<CreatableParty, string> = {
   affiliate: 'New affiliate',
 };
 
-type Created = { message?: string; data: { id: number } };
+/** The lists that show each kind of party (pickers, type-ahead): reloaded once one is created. */
+const AREA_KEYS: Record<CreatableParty, readonly unknown[]> = {
+  customer: keys.customers.all,
+  agent: keys.agents.all,
+  affiliate: keys.affiliates.all,
+};
 
 /** A form value as text (the zod input types leave them unknown). */
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
 /**
  * 'Create new' on New booking (spec 1 §2: 'a customer, agent or affiliate can also be created in a
- * modal from here'): the party's own create form (POST customers / agents / affiliates) in a modal.
- * On success the modal closes and `onCreated` gets the new party (its id from the answer's data.id,
- * its name and code as entered) for the booking to link; the pickers' lists reload.
+ * modal from here'): the party's own create form (the areas' form modules, not their pages; POST
+ * customers / agents / affiliates through the contract) in a modal. On success the modal closes and
+ * `onCreated` gets the new party (its id from the answer's data.id, its name and code as entered)
+ * for the booking to link; the area's lists reload.
  */
 export function PartyCreateModal({
   kind,
@@ -37,9 +47,7 @@ export function PartyCreateModal({
 }) {
   const queryClient = useQueryClient();
   const done = (k: CreatableParty, party: PartyChoice) => {
-    // Picker tables and the type-ahead read these lists: let them show the new party.
-    void queryClient.invalidateQueries({ queryKey: ['table'] });
-    void queryClient.invalidateQueries({ queryKey: ['customers-typeahead'] });
+    void queryClient.invalidateQueries({ queryKey: AREA_KEYS[k] });
     onCreated(k, party);
     onClose();
   };
@@ -54,10 +62,9 @@ export function PartyCreateModal({
       {kind === 'customer' && (
         <CustomerForm
           mode="create"
-          readOnly={false}
-          framed={false}
+          bare
           send={(input) =>
-            api.post<Created>('/customers', input).then((a) => ({
+            api.call(customersApi.create, { body: input }).then((a) => ({
               message: a.message,
               id: a.data.id,
               name: `${text(input.first_name)} ${text(input.last_name)}`.trim(),
@@ -69,9 +76,9 @@ export function PartyCreateModal({
       {kind === 'agent' && (
         <AgentForm
           mode="create"
-          framed={false}
+          bare
           send={(input) =>
-            api.post<Created>('/agents', input).then((a) => ({
+            api.call(agentsApi.create, { body: input }).then((a) => ({
               message: a.message,
               id: a.data.id,
               name: text(input.name),
@@ -84,9 +91,9 @@ export function PartyCreateModal({
       {kind === 'affiliate' && (
         <AffiliateForm
           mode="create"
-          framed={false}
+          bare
           send={(input) =>
-            api.post<Created>('/affiliates', input).then((a) => ({
+            api.call(affiliatesApi.create, { body: input }).then((a) => ({
               message: a.message,
               id: a.data.id,
               name: text(input.name),

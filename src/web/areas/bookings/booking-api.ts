@@ -1,43 +1,56 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import type { BookingDetail, BookingDetailAnswer } from '../../../shared/api/booking-edit';
+import { useCallback, useEffect } from 'react';
+import { type BookingDetail, bookingEditApi } from '../../../shared/api/booking-edit';
+import { fillPath } from '../../../shared/api/contract';
 import { ApiError, api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { getToken } from '../../api/session';
 
-/** Query keys of one booking (STYLE.md: a key factory per area). */
+/**
+ * The bookings area's query keys (src/web/api/query-keys.ts `keys.bookings`): one booking is
+ * `one(id)`; its history table and the rooms an instance offers sit under it, so reloading a
+ * booking reloads them too.
+ */
 export const bookingKeys = {
-  all: ['bookings'] as const,
-  detail: (id: number) => ['bookings', 'detail', id] as const,
-  history: (id: number) => ['bookings', 'history', id] as const,
+  all: keys.bookings.all,
+  detail: (id: number) => keys.bookings.one(id),
+  history: (id: number) => keys.bookings.sub(id, 'history'),
+  presence: (id: number) => keys.bookings.list('presence', id),
+  /** get-instance-rooms as bookings read it: reloaded after a booking change or a refused create. */
+  instanceRooms: (instanceId?: number, departure?: string) =>
+    keys.bookings.list('instance-rooms', ...(instanceId ? [instanceId, departure] : [])),
 };
-
-/** Query key of get-instance-rooms: callers invalidate it after a booking change. */
-export const instanceRoomsKey = (instanceId?: number, departure?: string) =>
-  ['instance-rooms', ...(instanceId ? [instanceId, departure] : [])] as const;
 
 /** GET bookings/{id}: the booking (data.booking[0]) and the lists the edit screen offers. */
 export function useBooking(id: number) {
   return useQuery({
     queryKey: bookingKeys.detail(id),
-    queryFn: () => api.get<BookingDetailAnswer>(`/bookings/${id}`).then((r) => r.data),
+    queryFn: ({ signal }) => api.call(bookingEditApi.get, { params: { id }, signal }).then((r) => r.data),
     enabled: id > 0,
   });
 }
 
+/** Reloads booking `id` and its history (after a change made on its edit screen). */
+export function useReloadBooking(id: number) {
+  const qc = useQueryClient();
+  return useCallback(() => qc.invalidateQueries({ queryKey: bookingKeys.detail(id) }), [qc, id]);
+}
+
 /**
- * A change to a booking from one of the edit screen's sections: `send(vars, booking)` makes the
- * call (add `version: booking.version` to the body so a stale screen gets the 409 message instead
- * of overwriting someone else's change). On success the answer's message shows in green (unless
- * `quiet`) and the booking and its history reload; on failure the message shows in red and the
- * error is rethrown to the caller's `mutateAsync` (forms put its field errors on their fields).
+ * A change to a booking from one of the edit screen's buttons (no form): `send(vars, booking)`
+ * makes the call (add `version: booking.version` to the body so a stale screen gets the 409
+ * message instead of overwriting someone else's change). On success the answer's message shows in
+ * green (unless `quiet`) and the booking and its history reload; on failure the message shows in
+ * red and the error is rethrown to the caller's `mutateAsync`. Forms use the entity kit instead
+ * (`useEntityForm` with `useReloadBooking`).
  */
 export function useBookingChange<Vars, Answer = { message?: string }>(
   booking: Pick<BookingDetail, 'id' | 'version'>,
   send: (vars: Vars, booking: Pick<BookingDetail, 'id' | 'version'>) => Promise<Answer>,
   { quiet = false, onSuccess }: { quiet?: boolean; onSuccess?: (answer: Answer, vars: Vars) => void } = {},
 ) {
-  const qc = useQueryClient();
+  const reload = useReloadBooking(booking.id);
   return useMutation({
     mutationFn: (vars: Vars) => send(vars, booking),
     onSuccess: async (answer, vars) => {
@@ -46,10 +59,7 @@ export function useBookingChange<Vars, Answer = { message?: string }>(
           ? (answer as { message?: string }).message
           : null;
       if (!quiet && message) notifications.show({ color: 'green', message });
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: bookingKeys.detail(booking.id) }),
-        qc.invalidateQueries({ queryKey: bookingKeys.history(booking.id) }),
-      ]);
+      await reload();
       onSuccess?.(answer, vars);
     },
     onError: (err) => {
@@ -73,11 +83,9 @@ const PRESENCE_REFRESH_MS = 30_000;
  */
 export function useScreenPresence(id: number) {
   const query = useQuery({
-    queryKey: ['bookings', 'presence', id],
-    queryFn: () =>
-      api
-        .post<{ data: { open_by: { name: string; since: string }[] } }>(`/bookings/${id}/screen-open`)
-        .then((r) => r.data.open_by),
+    queryKey: bookingKeys.presence(id),
+    queryFn: ({ signal }) =>
+      api.call(bookingEditApi.screenOpen, { params: { id }, signal }).then((r) => r.data.open_by),
     refetchInterval: PRESENCE_REFRESH_MS,
     refetchIntervalInBackground: true,
     enabled: id > 0,
@@ -88,8 +96,9 @@ export function useScreenPresence(id: number) {
     if (!(id > 0)) return;
     const leave = () => {
       const token = getToken();
-      void fetch(`/api/bookings/${id}/screen-left`, {
-        method: 'POST',
+      // A plain fetch with keepalive (api.call has none): it must outlive the page.
+      void fetch(`/api${fillPath(bookingEditApi.screenLeft.path, { id })}`, {
+        method: bookingEditApi.screenLeft.method,
         keepalive: true,
         headers: token ? { Authorization: `Bearer ${token}` } : {},
       }).catch(() => undefined);

@@ -1,5 +1,4 @@
-import type { BookingCreate } from '../../../shared/api/booking-edit';
-import { MESSAGES } from '../../../shared/api/booking-edit';
+import { type BookingCreate, bookingCreateSchema, MESSAGES } from '../../../shared/api/booking-edit';
 import type { InstanceRow } from '../../../shared/api/tour-catalogue';
 import { bookingTotals, money, roomsForGuests, toursTotal } from '../../../shared/booking-totals';
 import type { OfferedRoom } from '../../../shared/pricing';
@@ -183,12 +182,17 @@ export function newBookingProblem(d: NewBookingDraft): { field: string; message:
   if (d.lines.length === 0) return { field: 'tour_bookings', message: MESSAGES.tourNotSelected };
   const bad = d.lines.findIndex((l) => l.rooms !== roomsForGuests(l.guests, l.occupancy));
   if (bad >= 0) return { field: `tour_bookings.${bad}.rooms`, message: MESSAGES.roomsMismatch };
-  if (d.custom_airline && d.airline_reference_email.trim() && !EMAIL.test(d.airline_reference_email.trim()))
-    return { field: 'airline_reference_email', message: 'Enter a valid email address.' };
+  // The address by the shared schema's rule and message (the server's), only while the switch is on.
+  const email = bookingCreateSchema.shape.airline_reference_email.safeParse(
+    d.custom_airline ? d.airline_reference_email.trim() : '',
+  );
+  if (!email.success)
+    return {
+      field: 'airline_reference_email',
+      message: email.error.issues[0]?.message ?? 'Enter a valid email address.',
+    };
   return null;
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * The body of POST bookings (bookingCreateSchema). Prices go as chosen although the server charges

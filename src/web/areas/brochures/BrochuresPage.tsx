@@ -1,19 +1,27 @@
 import { Paper, Stack, Switch, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type Brochure, COVER_LETTER_TYPE } from '../../../shared/api/brochures';
+import {
+  type Brochure,
+  brochureInput,
+  brochuresApi,
+  COVER_LETTER_TYPE,
+  type CoverLetterInput,
+  coverLetterInput,
+} from '../../../shared/api/brochures';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { AddByNameForm } from '../../ui/AddByNameForm';
 import { EntityLoader } from '../../ui/EntityLoader';
-import { FormActions, SaveButton, useFormSubmit } from '../../ui/form';
+import { EntityFormFrame, useEntityForm } from '../../ui/entity';
 import { ListTable } from '../../ui/ListTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { RichTextField } from '../../ui/RichTextField';
 import { DeleteAction } from '../../ui/RowActions';
 
-const brochureKeys = { list: ['brochures'] as const, coverLetter: ['brochures', 'cover-letter'] as const };
+const coverLetterKey = keys.brochures.list('cover-letter');
+const brochureListKey = keys.brochures.list('all');
 
 /**
  * Brochures (/settings/brochures, spec 3 §2 'Brochures'): the rich-text Cover Letter with 'Save
@@ -22,9 +30,8 @@ const brochureKeys = { list: ['brochures'] as const, coverLetter: ['brochures', 
  */
 export function BrochuresPage() {
   const coverLetter = useQuery({
-    queryKey: brochureKeys.coverLetter,
-    queryFn: () =>
-      api.get<{ data: { content: string; type: string } }>('/brochures/cover-letter').then((r) => r.data),
+    queryKey: coverLetterKey,
+    queryFn: ({ signal }) => api.call(brochuresApi.coverLetter, { signal }).then((r) => r.data),
   });
   return (
     <>
@@ -41,27 +48,25 @@ export function BrochuresPage() {
   );
 }
 
+/** The cover letter's editor (spec 3 §3 Cover letter): saves with 'Saving...' and shows what was stored (sanitised). */
 function CoverLetterForm({ content }: { content: string }) {
   const queryClient = useQueryClient();
-  const form = useForm({ initialValues: { content } });
-  const { onSubmit, saving } = useFormSubmit(
-    form,
-    (v) =>
-      api.post<{ data: { content: string } }>('/brochures/cover-letter', {
-        content: v.content,
-        type: COVER_LETTER_TYPE,
-      }),
-    {
-      onSuccess: (answer) => {
-        // Show what the server stored (sanitised).
-        form.setValues({ content: answer.data.content });
-        form.resetDirty({ content: answer.data.content });
-        queryClient.setQueryData(brochureKeys.coverLetter, answer.data);
-      },
+  const entity = useEntityForm({
+    schema: coverLetterInput,
+    toValues: () => ({ content }),
+    toInput: (v: { content: string }): CoverLetterInput => ({ content: v.content, type: COVER_LETTER_TYPE }),
+    permission: 'brochures.save',
+    mode: 'update',
+    send: (input) => api.call(brochuresApi.saveCoverLetter, { body: input }),
+    onSaved: (answer) => {
+      entity.form.setValues({ content: answer.data.content });
+      entity.form.resetDirty({ content: answer.data.content });
+      queryClient.setQueryData(coverLetterKey, answer.data);
     },
-  );
+  });
+  const { form } = entity;
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <EntityFormFrame entity={entity} submitLabel="Save Cover Letter" busyLabel="Saving..." bare>
       <RichTextField
         label="Cover Letter"
         description="Printed with every brochure sent to a customer."
@@ -70,22 +75,18 @@ function CoverLetterForm({ content }: { content: string }) {
         error={form.errors.content}
         minHeight={260}
       />
-      <FormActions>
-        <SaveButton mode="update" saving={saving} busyLabel="Saving...">
-          Save Cover Letter
-        </SaveButton>
-      </FormActions>
-    </form>
+    </EntityFormFrame>
   );
 }
 
 function BrochureList() {
   const queryClient = useQueryClient();
   const brochures = useQuery({
-    queryKey: brochureKeys.list,
-    queryFn: () => api.get<{ data: Brochure[] }>('/brochures').then((r) => r.data),
+    queryKey: brochureListKey,
+    queryFn: ({ signal }) => api.call(brochuresApi.list, { signal }).then((r) => r.data),
   });
-  const reload = () => void queryClient.invalidateQueries({ queryKey: brochureKeys.list });
+  // The pickers' lists (the customer screen's active brochures) change with it.
+  const reload = () => void queryClient.invalidateQueries({ queryKey: keys.brochures.all });
   return (
     <Paper withBorder p="md" radius="md">
       <Title order={2} size="h4" mb="sm">
@@ -96,7 +97,8 @@ function BrochureList() {
           field="brochure_name"
           label="Brochure name"
           buttonLabel="Add brochure"
-          send={(body) => api.post('/brochures', body)}
+          schema={brochureInput}
+          send={(body) => api.call(brochuresApi.create, { body: { brochure_name: body.brochure_name } })}
           onAdded={reload}
         />
         <ListTable<Brochure>
@@ -120,7 +122,8 @@ function BrochureList() {
               width: 90,
               render: (b) => (
                 <DeleteAction
-                  endpoint={`/brochures/${b.id}/delete`}
+                  endpoint={brochuresApi.delete}
+                  params={{ id: b.id }}
                   confirmMessage={`Are you sure you want to delete the brochure "${b.brochure_name}" ?`}
                   onDeleted={reload}
                 />
@@ -138,7 +141,7 @@ function ActiveSwitch({ brochure, onSaved }: { brochure: Brochure; onSaved: () =
   const [checked, setChecked] = useState(brochure.is_active);
   const save = useMutation({
     mutationFn: (isActive: boolean) =>
-      api.post<{ message?: string }>(`/brochures/${brochure.id}`, { is_active: isActive }),
+      api.call(brochuresApi.setActive, { params: { id: brochure.id }, body: { is_active: isActive } }),
     onSuccess: (answer) => {
       notifications.show({ color: 'green', message: answer.message ?? 'Saved.' });
       onSaved();

@@ -5,9 +5,11 @@ import {
   CANCELLATION_MESSAGES,
   CANCELLATION_TOUR_TYPE_LABELS,
   type CancellationPolicy,
+  cancellationsApi,
   formatPenalty,
 } from '../../../shared/api/cancellations';
 import { pathTo } from '../../../shared/routes';
+import { keys } from '../../api/query-keys';
 import { PageHeader } from '../../ui/PageHeader';
 import { Can, useCan } from '../../ui/permissions';
 import { DeleteAction, EditLink, RowActions } from '../../ui/RowActions';
@@ -53,7 +55,8 @@ export function CancellationsListPage() {
           <EditLink to={pathTo('cancellation-edit', { id: r.id })} permission="cancellations.save" />
           {mayDelete && (
             <DeleteAction
-              endpoint={`/cancellations/penalties/${r.id}/delete`}
+              endpoint={cancellationsApi.delete}
+              params={{ id: r.id }}
               confirmMessage={CANCELLATION_MESSAGES.deleteConfirm}
               onDeleted={() => table.current?.reload()}
             />
@@ -78,7 +81,8 @@ export function CancellationsListPage() {
         <ServerTable<CancellationPolicy>
           ref={table}
           label="Cancellation policies"
-          endpoint="/cancellations/penalties"
+          endpoint={cancellationsApi.table}
+          queryKeyPrefix={keys.cancellations.all}
           columns={columns}
           emptyText="No cancellation policies yet"
         />

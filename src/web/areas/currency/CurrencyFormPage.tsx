@@ -1,16 +1,21 @@
-import { Paper, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router';
-import { type CurrencyInput, type CurrencyRate, currencyInput } from '../../../shared/api/currency';
+import { TextInput } from '@mantine/core';
+import {
+  type CurrencyInput,
+  type CurrencyRate,
+  currencyApi,
+  currencyInput,
+} from '../../../shared/api/currency';
 import { pathTo } from '../../../shared/routes';
-import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { DateField } from '../../ui/DateField';
-import { EntityLoader } from '../../ui/EntityLoader';
-import { FieldGrid, FormActions, NumberField, SaveButton, useFormSubmit } from '../../ui/form';
-import { PageHeader } from '../../ui/PageHeader';
-import { useCan } from '../../ui/permissions';
-import { zodValidate } from '../../ui/zod-validate';
+import {
+  EntityCreatePage,
+  EntityEditPage,
+  EntityFormFrame,
+  type EntityFormProps,
+  useEntityForm,
+} from '../../ui/entity';
+import { FieldGrid, NumberField, numberText } from '../../ui/form';
 
 interface CurrencyFormValues {
   name: string;
@@ -21,127 +26,96 @@ interface CurrencyFormValues {
   end_date: string | null;
 }
 
-type SaveAnswer = { message: string; data: { currency_id: number } };
+const toValues = (rate?: CurrencyRate): CurrencyFormValues => ({
+  name: rate?.name ?? '',
+  short_name: rate?.short_name ?? '',
+  symbol: rate?.symbol ?? '',
+  exchange_rate: rate ? rate.exchange_rate : '',
+  start_date: rate?.start_date ?? null,
+  end_date: rate?.end_date ?? null,
+});
 
 /** New exchange rate (/currency-exchange/create, role 1): goes to the edit screen once saved. */
 export function CurrencyCreatePage() {
-  const navigate = useNavigate();
   return (
-    <>
-      <PageHeader title="New exchange rate" />
-      <CurrencyForm
-        mode="create"
-        onSaved={(a) => navigate(pathTo('currency-exchange-edit', { id: a.data.currency_id }))}
-      />
-    </>
+    <EntityCreatePage
+      title="New exchange rate"
+      create={currencyApi.save}
+      invalidate={keys.currency.all}
+      afterCreate={(answer) => pathTo('currency-exchange-edit', { id: answer.data.currency_id })}
+      form={CurrencyForm}
+    />
   );
 }
 
 /** Edit exchange rate (/currency-exchange/edit/{id}): the update button is role 1 only. */
 export function CurrencyEditPage() {
-  const id = Number(useParams().id);
-  const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: ['currency', id],
-    queryFn: () =>
-      api.get<{ data: CurrencyRate }>(`/currency-exchange/${id}/get-currency`).then((r) => r.data),
-  });
   return (
-    <EntityLoader query={query} label="exchange rate">
-      {(rate) => (
-        <>
-          <PageHeader title={`Exchange rate: ${rate.name} (${rate.short_name})`} />
-          <CurrencyForm
-            key={rate.currency_id}
-            mode="update"
-            rate={rate}
-            onSaved={() => queryClient.invalidateQueries({ queryKey: ['currency', id] })}
-          />
-        </>
-      )}
-    </EntityLoader>
+    <EntityEditPage
+      label="exchange rate"
+      load={currencyApi.get}
+      select={(answer) => answer.data}
+      queryKey={keys.currency.one}
+      invalidate={keys.currency.all}
+      title={(rate) => `Exchange rate: ${rate.name} (${rate.short_name})`}
+      update={currencyApi.save}
+      form={CurrencyForm}
+    />
   );
 }
 
-function CurrencyForm({
-  mode,
-  rate,
-  onSaved,
-}: {
-  mode: 'create' | 'update';
-  rate?: CurrencyRate;
-  onSaved: (answer: SaveAnswer) => void;
-}) {
-  const maySave = useCan('currency.save');
-  const toInput = (v: CurrencyFormValues): CurrencyInput => ({
-    name: v.name,
-    short_name: v.short_name,
-    symbol: v.symbol,
-    exchange_rate: v.exchange_rate === '' ? '' : String(v.exchange_rate),
-    start_date: v.start_date ?? '',
-    end_date: v.end_date ?? '',
-    flag: mode === 'create' ? 'add' : 'edit',
-    ...(rate ? { currency_id: rate.currency_id } : {}),
+/** The rate form; POST currency-exchange/handle adds (flag 'add') or edits (flag 'edit', currency_id). */
+function CurrencyForm({ mode, record: rate, send, onSaved }: EntityFormProps<CurrencyRate, CurrencyInput>) {
+  const entity = useEntityForm({
+    schema: currencyInput,
+    toValues,
+    toInput: (v: CurrencyFormValues): CurrencyInput => ({
+      name: v.name,
+      short_name: v.short_name,
+      symbol: v.symbol,
+      exchange_rate: numberText(v.exchange_rate),
+      start_date: v.start_date ?? '',
+      end_date: v.end_date ?? '',
+      flag: mode === 'create' ? 'add' : 'edit',
+      ...(rate ? { currency_id: rate.currency_id } : {}),
+    }),
+    permission: 'currency.save',
+    mode,
+    record: rate,
+    send,
+    onSaved,
   });
-  const form = useForm<CurrencyFormValues>({
-    initialValues: {
-      name: rate?.name ?? '',
-      short_name: rate?.short_name ?? '',
-      symbol: rate?.symbol ?? '',
-      exchange_rate: rate ? rate.exchange_rate : '',
-      start_date: rate?.start_date ?? null,
-      end_date: rate?.end_date ?? null,
-    },
-    validate: zodValidate(currencyInput, toInput),
-  });
-  const { onSubmit, saving } = useFormSubmit(
-    form,
-    (v) => api.post<SaveAnswer>('/currency-exchange/handle', toInput(v)),
-    { onSuccess: (a) => onSaved(a) },
-  );
+  const { form } = entity;
   const code = form.values.short_name.trim().toUpperCase() || 'units';
   return (
-    <Paper withBorder p="lg" radius="md" maw={760}>
-      <form onSubmit={onSubmit} noValidate>
-        <fieldset disabled={!maySave} style={{ border: 0, padding: 0, margin: 0 }}>
-          <FieldGrid>
-            <TextInput
-              label="Currency name"
-              required
-              placeholder="US Dollar"
-              {...form.getInputProps('name')}
-            />
-            <TextInput
-              label="Short name"
-              required
-              placeholder="USD"
-              maxLength={3}
-              styles={{ input: { textTransform: 'uppercase' } }}
-              {...form.getInputProps('short_name')}
-            />
-            <TextInput label="Symbol" placeholder="$" maxLength={5} {...form.getInputProps('symbol')} />
-            <NumberField
-              label="Exchange rate"
-              required
-              step={0.01}
-              min={0}
-              placeholder="1.27"
-              description={`£1 = this many ${code}`}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              {...form.getInputProps('exchange_rate')}
-            />
-            <DateField label="Start date" required {...form.getInputProps('start_date')} />
-            <DateField label="End date" required {...form.getInputProps('end_date')} />
-          </FieldGrid>
-        </fieldset>
-        {maySave && (
-          <FormActions>
-            <SaveButton mode={mode} saving={saving}>
-              {mode === 'create' ? 'Create exchange rate' : 'Update exchange rate'}
-            </SaveButton>
-          </FormActions>
-        )}
-      </form>
-    </Paper>
+    <EntityFormFrame
+      entity={entity}
+      submitLabel={mode === 'create' ? 'Create exchange rate' : 'Update exchange rate'}
+    >
+      <FieldGrid>
+        <TextInput label="Currency name" required placeholder="US Dollar" {...form.getInputProps('name')} />
+        <TextInput
+          label="Short name"
+          required
+          placeholder="USD"
+          maxLength={3}
+          styles={{ input: { textTransform: 'uppercase' } }}
+          {...form.getInputProps('short_name')}
+        />
+        <TextInput label="Symbol" placeholder="$" maxLength={5} {...form.getInputProps('symbol')} />
+        <NumberField
+          label="Exchange rate"
+          required
+          step={0.01}
+          min={0}
+          placeholder="1.27"
+          description={`£1 = this many ${code}`}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          {...form.getInputProps('exchange_rate')}
+        />
+        <DateField label="Start date" required {...form.getInputProps('start_date')} />
+        <DateField label="End date" required {...form.getInputProps('end_date')} />
+      </FieldGrid>
+    </EntityFormFrame>
   );
 }

@@ -1,16 +1,15 @@
 import { Button, Paper } from '@mantine/core';
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import type { CurrencyRate } from '../../../shared/api/currency';
+import { type CurrencyRow, currencyApi } from '../../../shared/api/currency';
 import { pathTo } from '../../../shared/routes';
+import { keys } from '../../api/query-keys';
 import { formatDate } from '../../lib/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { Can, useCan } from '../../ui/permissions';
 import { DeleteAction, EditLink, RowActions } from '../../ui/RowActions';
 import { ServerTable, type ServerTableColumn, type ServerTableHandle } from '../../ui/ServerTable';
 import { formatRate } from './format';
-
-type CurrencyRow = CurrencyRate & { id: number };
 
 /**
  * Currency exchange rates (/currency-exchange, spec 2 §2): name, short name, symbol, start and end
@@ -41,7 +40,8 @@ export function CurrencyListPage() {
           <EditLink to={pathTo('currency-exchange-edit', { id: r.currency_id })} permission="currency.save" />
           {mayDelete && (
             <DeleteAction
-              endpoint={`/currency-exchange/${r.currency_id}/delete`}
+              endpoint={currencyApi.delete}
+              params={{ id: r.currency_id }}
               confirmMessage={`Are you sure you want to delete the ${r.short_name} exchange rate from ${formatDate(r.start_date)} ?`}
               onDeleted={() => table.current?.reload()}
             />
@@ -66,7 +66,8 @@ export function CurrencyListPage() {
         <ServerTable<CurrencyRow>
           ref={table}
           label="Currency exchange rates"
-          endpoint="/currency-exchange/get-table"
+          endpoint={currencyApi.table}
+          queryKeyPrefix={keys.currency.all}
           columns={columns}
           quickSearch
           searchPlaceholder="Name, short name or symbol…"

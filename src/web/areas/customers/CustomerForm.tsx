@@ -1,16 +1,4 @@
-import {
-  Button,
-  Divider,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Button, Divider, Group, Select, SimpleGrid, Switch, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
@@ -20,12 +8,14 @@ import {
   CUSTOMER_TITLES,
   type Customer,
   type CustomerInput,
+  customerInput,
+  customersApi,
   DEFAULT_COUNTRY_ID,
-  type FullAddress,
 } from '../../../shared/api/customers';
 import { ApiError, api } from '../../api/client';
 import { toOptions, useCountries } from '../../api/reference';
-import { FieldGrid, FormActions, SaveButton, useFormSubmit } from '../../ui/form';
+import { EntityFormFrame, type EntityFormProps, useEntityForm } from '../../ui/entity';
+import { FieldGrid } from '../../ui/form';
 import { affiliateOptions, useActiveAffiliates } from './customer-api';
 
 export interface CustomerFormValues {
@@ -109,48 +99,45 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * The customer form (spec 2 §3 Customer, §5), shared by create and edit: personal details, the
- * address with a look-up by post code (spec 2 §2 'address lookup by postcode'; spec 1 §7
- * customers/postcode/lookup → choose → full-address fills the fields), preferences. Read-only —
- * every field disabled, no save or look-up button — when `readOnly`.
+ * The customer form (spec 2 §3 Customer, §5) of the create and edit screens, also New booking's
+ * 'Create new' modal (`bare`: without its panel): personal details, the address with a look-up by
+ * post code (spec 2 §2 'address lookup by postcode'; spec 1 §7 customers/postcode/lookup → choose →
+ * full-address fills the fields), preferences. Validated with the shared `customerInput` (names
+ * required, email, a UK post code while the country is the United Kingdom). Read-only — every
+ * field disabled, no save or look-up button — for a role that may not save.
  */
-export function CustomerForm<A>({
+export function CustomerForm<A = unknown>({
   mode,
-  customer,
+  record: customer,
   initialPostcode,
-  readOnly,
   send,
   onSaved,
-  framed = true,
-}: {
-  mode: 'create' | 'update';
-  customer?: Customer;
+  bare = false,
+}: EntityFormProps<Customer, CustomerInput, A> & {
   /** Create screen: the postcode from the query; a look-up starts at once. */
   initialPostcode?: string;
-  readOnly: boolean;
-  send: (input: CustomerInput) => Promise<A>;
-  onSaved: (answer: A) => void;
-  /** false inside a modal (New booking's 'Create new'): the form without its card. */
-  framed?: boolean;
+  bare?: boolean;
 }) {
   const countries = useCountries();
   const affiliates = useActiveAffiliates();
-  const form = useForm<CustomerFormValues>({
-    initialValues: toValues(customer, initialPostcode),
-    validate: {
-      first_name: (v) => (v.trim() ? null : 'First name is required.'),
-      last_name: (v) => (v.trim() ? null : 'Last name is required.'),
-    },
+  const entity = useEntityForm({
+    schema: customerInput,
+    toValues: (c?: Customer) => toValues(c, initialPostcode),
+    toInput,
+    permission: mode === 'create' ? 'customers.create' : 'customers.update',
+    mode,
+    record: customer,
+    send,
+    onSaved,
   });
-  const { onSubmit, saving } = useFormSubmit(form, (v) => send(toInput(v)), { onSuccess: (a) => onSaved(a) });
+  const { form } = entity;
+  const readOnly = !entity.maySave;
 
   const [suggestions, setSuggestions] = useState<AddressSuggestion[] | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
   const lookup = useMutation({
     mutationFn: (postcode: string) =>
-      api
-        .get<{ data: { suggestions: AddressSuggestion[] } }>('/customers/postcode/lookup', { postcode })
-        .then((r) => r.data.suggestions),
+      api.call(customersApi.postcodeLookup, { query: { postcode } }).then((r) => r.data.suggestions),
     onSuccess: (list) => {
       setChosen(null);
       if (list.length === 0) {
@@ -167,9 +154,7 @@ export function CustomerForm<A>({
   });
   const fill = useMutation({
     mutationFn: (addressId: string) =>
-      api
-        .get<{ data: FullAddress }>('/customers/postcode/full-address', { address_id: addressId })
-        .then((r) => r.data),
+      api.call(customersApi.fullAddress, { query: { address_id: addressId } }).then((r) => r.data),
     onSuccess: (a) => {
       form.setValues({
         street_address: a.line_1,
@@ -211,152 +196,118 @@ export function CustomerForm<A>({
   });
 
   return (
-    <FormCard framed={framed}>
-      <form onSubmit={onSubmit} noValidate aria-label="Customer details">
-        <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-          <Section title="Personal details">
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
-              <Select
-                label="Title"
-                placeholder="Choose a title"
-                data={[...CUSTOMER_TITLES]}
-                clearable={!readOnly}
-                {...form.getInputProps('title')}
-              />
-              <TextInput
-                label="First name"
-                required
-                autoComplete="off"
-                {...form.getInputProps('first_name')}
-              />
-              <TextInput label="Last name" required autoComplete="off" {...form.getInputProps('last_name')} />
-              <TextInput label="Email" type="email" autoComplete="off" {...form.getInputProps('email')} />
-              <TextInput
-                label="Phone"
-                type="tel"
-                autoComplete="off"
-                {...form.getInputProps('phone_number')}
-              />
-              <TextInput
-                label="Mobile"
-                type="tel"
-                autoComplete="off"
-                {...form.getInputProps('mobile_number')}
-              />
-            </SimpleGrid>
-          </Section>
-          <Divider my="lg" />
-          <Section title="Address">
-            <Group align="flex-start" gap="sm" wrap="wrap" mb="sm">
-              <TextInput
-                label="Post code"
-                autoComplete="off"
-                w={{ base: '100%', xs: 200 }}
-                {...form.getInputProps('postcode')}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter' && !readOnly) {
-                    e.preventDefault();
-                    findAddress();
-                  }
-                }}
-              />
-              {!readOnly && (
-                <Button variant="light" mt={25} onClick={findAddress} disabled={lookup.isPending}>
-                  {lookup.isPending ? 'Finding...' : 'Find address'}
-                </Button>
-              )}
-              {!readOnly && suggestions && (
-                <Select
-                  label="Choose an address"
-                  placeholder={`${suggestions.length} address${suggestions.length === 1 ? '' : 'es'} found`}
-                  data={suggestions.map((s) => ({ value: s.id, label: s.address }))}
-                  value={chosen}
-                  searchable
-                  onChange={(id) => {
-                    setChosen(id);
-                    if (id) fill.mutate(id);
-                  }}
-                  disabled={fill.isPending}
-                  style={{ flex: 1, minWidth: 260 }}
-                  comboboxProps={{ withinPortal: true }}
-                  defaultDropdownOpened
-                />
-              )}
-            </Group>
-            <FieldGrid>
-              <TextInput label="Street address" {...form.getInputProps('street_address')} />
-              <TextInput label="Address line 2" {...form.getInputProps('address_line_2')} />
-              <TextInput label="Address line 3" {...form.getInputProps('address_line_3')} />
-              <TextInput label="Address line 4" {...form.getInputProps('address_line_4')} />
-              <TextInput label="Town" {...form.getInputProps('town')} />
-              <TextInput label="County" {...form.getInputProps('county')} />
-              <Select
-                label="Country"
-                placeholder={countries.isPending ? 'Loading…' : 'Choose a country'}
-                data={countryOptions}
-                searchable
-                allowDeselect={false}
-                nothingFoundMessage="No country matches"
-                {...form.getInputProps('country_id')}
-              />
-            </FieldGrid>
-          </Section>
-          <Divider my="lg" />
-          <Section title="Preferences">
-            <FieldGrid>
-              <Select
-                label="Affiliate"
-                placeholder={
-                  affiliates.isPending
-                    ? 'Loading…'
-                    : affiliates.isError
-                      ? 'Affiliates unavailable'
-                      : 'No affiliate'
-                }
-                data={affiliateList}
-                searchable
-                clearable={!readOnly}
-                nothingFoundMessage="No affiliate matches"
-                {...form.getInputProps('affiliate_id')}
-              />
-              <div />
-            </FieldGrid>
-            <Group gap="xl" mt="md">
-              <Switch
-                label="Opt out of email"
-                {...form.getInputProps('opt_out_email', { type: 'checkbox' })}
-              />
-              <Switch
-                label="Opt out of mailing"
-                {...form.getInputProps('opt_out_mailing', { type: 'checkbox' })}
-              />
-              <Switch
-                label="Blacklisted"
-                color="red"
-                {...form.getInputProps('is_blacklisted', { type: 'checkbox' })}
-              />
-            </Group>
-          </Section>
-        </fieldset>
-        {!readOnly && (
-          <FormActions>
-            <SaveButton mode={mode} saving={saving}>
-              {mode === 'create' ? 'Create customer' : 'Update customer'}
-            </SaveButton>
-          </FormActions>
-        )}
-      </form>
-    </FormCard>
-  );
-}
-
-/** The form's card; left out when the form sits in a modal. */
-function FormCard({ framed, children }: { framed: boolean; children: ReactNode }) {
-  return framed ? (
-    <Paper withBorder p="lg" radius="md" maw={960}>
-      {children}
-    </Paper>
-  ) : (
-    children
+    <EntityFormFrame
+      entity={entity}
+      submitLabel={mode === 'create' ? 'Create customer' : 'Update customer'}
+      maw={960}
+      bare={bare}
+      label="Customer details"
+    >
+      <Section title="Personal details">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
+          <Select
+            label="Title"
+            placeholder="Choose a title"
+            data={[...CUSTOMER_TITLES]}
+            clearable={!readOnly}
+            {...form.getInputProps('title')}
+          />
+          <TextInput label="First name" required autoComplete="off" {...form.getInputProps('first_name')} />
+          <TextInput label="Last name" required autoComplete="off" {...form.getInputProps('last_name')} />
+          <TextInput label="Email" type="email" autoComplete="off" {...form.getInputProps('email')} />
+          <TextInput label="Phone" type="tel" autoComplete="off" {...form.getInputProps('phone_number')} />
+          <TextInput label="Mobile" type="tel" autoComplete="off" {...form.getInputProps('mobile_number')} />
+        </SimpleGrid>
+      </Section>
+      <Divider my="lg" />
+      <Section title="Address">
+        <Group align="flex-start" gap="sm" wrap="wrap" mb="sm">
+          <TextInput
+            label="Post code"
+            autoComplete="off"
+            w={{ base: '100%', xs: 200 }}
+            {...form.getInputProps('postcode')}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !readOnly) {
+                e.preventDefault();
+                findAddress();
+              }
+            }}
+          />
+          {!readOnly && (
+            <Button variant="light" mt={25} onClick={findAddress} disabled={lookup.isPending}>
+              {lookup.isPending ? 'Finding...' : 'Find address'}
+            </Button>
+          )}
+          {!readOnly && suggestions && (
+            <Select
+              label="Choose an address"
+              placeholder={`${suggestions.length} address${suggestions.length === 1 ? '' : 'es'} found`}
+              data={suggestions.map((s) => ({ value: s.id, label: s.address }))}
+              value={chosen}
+              searchable
+              onChange={(id) => {
+                setChosen(id);
+                if (id) fill.mutate(id);
+              }}
+              disabled={fill.isPending}
+              style={{ flex: 1, minWidth: 260 }}
+              comboboxProps={{ withinPortal: true }}
+              defaultDropdownOpened
+            />
+          )}
+        </Group>
+        <FieldGrid>
+          <TextInput label="Street address" {...form.getInputProps('street_address')} />
+          <TextInput label="Address line 2" {...form.getInputProps('address_line_2')} />
+          <TextInput label="Address line 3" {...form.getInputProps('address_line_3')} />
+          <TextInput label="Address line 4" {...form.getInputProps('address_line_4')} />
+          <TextInput label="Town" {...form.getInputProps('town')} />
+          <TextInput label="County" {...form.getInputProps('county')} />
+          <Select
+            label="Country"
+            placeholder={countries.isPending ? 'Loading…' : 'Choose a country'}
+            data={countryOptions}
+            searchable
+            allowDeselect={false}
+            nothingFoundMessage="No country matches"
+            {...form.getInputProps('country_id')}
+          />
+        </FieldGrid>
+      </Section>
+      <Divider my="lg" />
+      <Section title="Preferences">
+        <FieldGrid>
+          <Select
+            label="Affiliate"
+            placeholder={
+              affiliates.isPending
+                ? 'Loading…'
+                : affiliates.isError
+                  ? 'Affiliates unavailable'
+                  : 'No affiliate'
+            }
+            data={affiliateList}
+            searchable
+            clearable={!readOnly}
+            nothingFoundMessage="No affiliate matches"
+            {...form.getInputProps('affiliate_id')}
+          />
+          <div />
+        </FieldGrid>
+        <Group gap="xl" mt="md">
+          <Switch label="Opt out of email" {...form.getInputProps('opt_out_email', { type: 'checkbox' })} />
+          <Switch
+            label="Opt out of mailing"
+            {...form.getInputProps('opt_out_mailing', { type: 'checkbox' })}
+          />
+          <Switch
+            label="Blacklisted"
+            color="red"
+            {...form.getInputProps('is_blacklisted', { type: 'checkbox' })}
+          />
+        </Group>
+      </Section>
+    </EntityFormFrame>
   );
 }

@@ -1,14 +1,23 @@
 import { Badge, Button, Group, Stack } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { Customer, CustomerInput } from '../../../shared/api/customers';
+import { Link, useSearchParams } from 'react-router';
+import { type Customer, type CustomerInput, customersApi } from '../../../shared/api/customers';
 import { implementedRoutes, pathTo } from '../../../shared/routes';
-import { api } from '../../api/client';
-import { EntityLoader } from '../../ui/EntityLoader';
-import { PageHeader } from '../../ui/PageHeader';
-import { Can, useCan } from '../../ui/permissions';
+import { keys } from '../../api/query-keys';
+import { EntityCreatePage, EntityEditPage, type EntityFormProps } from '../../ui/entity';
+import { Can } from '../../ui/permissions';
 import { CustomerForm } from './CustomerForm';
 import { CustomerBookingsPanel, CustomerBrochuresPanel, CustomerNotesPanel } from './CustomerSections';
+
+/** The create form with `?postcode=` of the screen's address: it fills the post code and looks it up. */
+function CustomerCreateForm(props: EntityFormProps<never, CustomerInput>) {
+  const [params] = useSearchParams();
+  return <CustomerForm {...props} initialPostcode={params.get('postcode') ?? undefined} />;
+}
+
+/** The edit form, remounted with the stored values after a save (e.g. a normalised post code). */
+function CustomerEditForm(props: EntityFormProps<Customer, CustomerInput>) {
+  return <CustomerForm key={JSON.stringify(props.record)} {...props} />;
+}
 
 /**
  * New customer (/customers/create, route create-new-customer, spec 2 §2): the customer form with
@@ -16,20 +25,14 @@ import { CustomerBookingsPanel, CustomerBrochuresPanel, CustomerNotesPanel } fro
  * lands on the new customer's edit screen.
  */
 export function CustomerCreatePage() {
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const mayCreate = useCan('customers.create');
   return (
-    <>
-      <PageHeader title="New customer" />
-      <CustomerForm
-        mode="create"
-        readOnly={!mayCreate}
-        initialPostcode={params.get('postcode') ?? undefined}
-        send={(input: CustomerInput) => api.post<{ data: { id: number } }>('/customers', input)}
-        onSaved={(answer) => navigate(pathTo('customer-edit', { id: answer.data.id }))}
-      />
-    </>
+    <EntityCreatePage
+      title="New customer"
+      create={customersApi.create}
+      invalidate={keys.customers.all}
+      afterCreate={(answer) => pathTo('customer-edit', { id: answer.data.id })}
+      form={CustomerCreateForm}
+    />
   );
 }
 
@@ -40,57 +43,42 @@ export function CustomerCreatePage() {
  * booking-create screen exists.
  */
 export function CustomerEditPage() {
-  const id = Number(useParams().id);
-  const queryClient = useQueryClient();
-  const mayUpdate = useCan('customers.update');
-  const query = useQuery({
-    queryKey: ['customer', id],
-    queryFn: () => api.get<{ data: Customer }>(`/customers/${id}`).then((r) => r.data),
-  });
   return (
-    <EntityLoader query={query} label="customer">
-      {(customer) => (
-        <>
-          <PageHeader
-            title={
-              <Group gap="sm" component="span">
-                <span>{`Customer: ${customer.first_name} ${customer.last_name}`}</span>
-                {customer.is_blacklisted && (
-                  <Badge color="red" variant="filled" size="lg" component="span">
-                    (Blacklisted)
-                  </Badge>
-                )}
-              </Group>
-            }
-            actions={
-              implementedRoutes.has('booking-create') && (
-                <Can permission="bookings.create">
-                  <Button
-                    component={Link}
-                    to={pathTo('booking-create', undefined, { customer_id: customer.id })}
-                  >
-                    Create Booking
-                  </Button>
-                </Can>
-              )
-            }
-          />
-          <Stack gap="lg" maw={960}>
-            <CustomerForm
-              // A saved change (e.g. a normalised post code) reloads the form with the stored values.
-              key={JSON.stringify(customer)}
-              mode="update"
-              customer={customer}
-              readOnly={!mayUpdate}
-              send={(input) => api.post(`/customers/${id}`, input)}
-              onSaved={() => queryClient.invalidateQueries({ queryKey: ['customer', id], exact: true })}
-            />
-            <CustomerBookingsPanel customerId={customer.id} />
-            <CustomerNotesPanel customerId={customer.id} />
-            <CustomerBrochuresPanel customer={customer} />
-          </Stack>
-        </>
+    <EntityEditPage
+      label="customer"
+      load={customersApi.get}
+      select={(answer) => answer.data}
+      queryKey={keys.customers.one}
+      invalidate={keys.customers.all}
+      title={(customer) => (
+        <Group gap="sm" component="span">
+          <span>{`Customer: ${customer.first_name} ${customer.last_name}`}</span>
+          {customer.is_blacklisted && (
+            <Badge color="red" variant="filled" size="lg" component="span">
+              (Blacklisted)
+            </Badge>
+          )}
+        </Group>
       )}
-    </EntityLoader>
+      actions={(customer) =>
+        implementedRoutes.has('booking-create') && (
+          <Can permission="bookings.create">
+            <Button component={Link} to={pathTo('booking-create', undefined, { customer_id: customer.id })}>
+              Create Booking
+            </Button>
+          </Can>
+        )
+      }
+      update={customersApi.update}
+      form={CustomerEditForm}
+    >
+      {(customer) => (
+        <Stack gap="lg" maw={960} mt="lg">
+          <CustomerBookingsPanel customerId={customer.id} />
+          <CustomerNotesPanel customerId={customer.id} />
+          <CustomerBrochuresPanel customer={customer} />
+        </Stack>
+      )}
+    </EntityEditPage>
   );
 }

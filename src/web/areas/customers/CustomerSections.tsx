@@ -14,24 +14,28 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type {
-  Customer,
-  CustomerBooking,
-  CustomerBookings,
-  CustomerBrochureRequest,
-  CustomerNote,
+import {
+  type BrochureRequestInput,
+  brochureRequestInput,
+  brochureRequestsApi,
+} from '../../../shared/api/brochures';
+import {
+  addNoteInput,
+  type Customer,
+  type CustomerBooking,
+  customersApi,
 } from '../../../shared/api/customers';
 import { implementedRoutes, pathTo } from '../../../shared/routes';
-import { ApiError, api } from '../../api/client';
+import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { formatDate } from '../../lib/format';
-import { FormActions, NumberField, SaveButton, useFormSubmit } from '../../ui/form';
-import { Can, useCan } from '../../ui/permissions';
+import { EntityFormFrame, useEntityForm } from '../../ui/entity';
+import { NumberField } from '../../ui/form';
+import { Can } from '../../ui/permissions';
 import { affiliateOptions, useActiveAffiliates, useActiveBrochures } from './customer-api';
 
 /** A titled panel of the customer edit screen. */
@@ -134,9 +138,9 @@ function BookingsTable({ rows, label, empty }: { rows: CustomerBooking[]; label:
  */
 export function CustomerBookingsPanel({ customerId }: { customerId: number }) {
   const query = useQuery({
-    queryKey: ['customer', customerId, 'bookings'],
-    queryFn: () =>
-      api.get<{ data: CustomerBookings }>(`/customers/${customerId}/bookings`).then((r) => r.data),
+    queryKey: keys.customers.sub(customerId, 'bookings'),
+    queryFn: ({ signal }) =>
+      api.call(customersApi.bookings, { params: { id: customerId }, signal }).then((r) => r.data),
   });
   return (
     <Panel title="Bookings">
@@ -168,66 +172,35 @@ export function CustomerBookingsPanel({ customerId }: { customerId: number }) {
  */
 export function CustomerNotesPanel({ customerId }: { customerId: number }) {
   const queryClient = useQueryClient();
-  const key = ['customer', customerId, 'notes'];
+  const key = keys.customers.sub(customerId, 'notes');
   const query = useQuery({
     queryKey: key,
-    queryFn: () =>
-      api
-        .post<{ note_list: CustomerNote[] }>('/customer-note/get-notes', { customer_id: customerId })
-        .then((r) => r.note_list),
+    queryFn: ({ signal }) =>
+      api.call(customersApi.getNotes, { body: { customer_id: customerId }, signal }).then((r) => r.note_list),
   });
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const add = useMutation({
-    mutationFn: (comment: string) =>
-      api.post<{ message: string; note_list: CustomerNote[] }>('/customer-note/add-note', {
-        customer_id: customerId,
-        comment,
-      }),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(key, answer.note_list);
-      setText('');
-      notifications.show({ color: 'green', message: answer.message });
-    },
-    onError: (err) => {
-      if (err instanceof ApiError && err.fieldErrors.comment) setError(err.fieldErrors.comment);
-      notifications.show({ color: 'red', title: 'Error', message: err.message });
-    },
+  const entity = useEntityForm({
+    schema: addNoteInput,
+    toValues: () => ({ comment: '' }),
+    toInput: (v: { comment: string }) => ({ customer_id: customerId, comment: v.comment }),
+    permission: 'customers.addNote',
+    mode: 'create',
+    send: (input) => api.call(customersApi.addNote, { body: input }),
+    onSaved: (answer) => queryClient.setQueryData(key, answer.note_list),
+    resetAfterCreate: true,
   });
-  const mayAdd = useCan('customers.addNote');
   return (
     <Panel title="Notes">
-      {mayAdd && (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!text.trim()) {
-              setError('Please write a note.');
-              return;
-            }
-            add.mutate(text.trim());
-          }}
-          noValidate
-        >
+      {entity.maySave && (
+        <EntityFormFrame entity={entity} submitLabel="Add note" busyLabel="Adding..." bare label="Add a note">
           <Textarea
             label="New note"
             placeholder="Write a note about this customer…"
             autosize
             minRows={2}
             maxRows={8}
-            value={text}
-            error={error}
-            onChange={(e) => {
-              setText(e.currentTarget.value);
-              setError(null);
-            }}
+            {...entity.form.getInputProps('comment')}
           />
-          <Group justify="flex-end" mt="xs" mb="md">
-            <Button type="submit" disabled={add.isPending}>
-              {add.isPending ? 'Adding...' : 'Add note'}
-            </Button>
-          </Group>
-        </form>
+        </EntityFormFrame>
       )}
       <Loaded query={query}>
         {(notes) =>
@@ -282,36 +255,38 @@ function RequestBrochureModal({
 }) {
   const brochures = useActiveBrochures(opened);
   const affiliates = useActiveAffiliates();
-  const form = useForm<RequestFormValues>({
-    initialValues: {
+  const entity = useEntityForm({
+    schema: brochureRequestInput,
+    toValues: (): RequestFormValues => ({
       brochure_id: null,
       affiliate_id: customer.affiliate_id ? String(customer.affiliate_id) : null,
       qty: 1,
-    },
-    validate: {
-      brochure_id: (v) => (v ? null : 'Please choose a brochure.'),
-      qty: (v) => (Number.isInteger(Number(v)) && Number(v) >= 1 ? null : 'Quantity must be at least 1.'),
-    },
+    }),
+    toInput: (v: RequestFormValues): BrochureRequestInput => ({
+      customer_id: customer.id,
+      brochure_id: v.brochure_id ? Number(v.brochure_id) : null,
+      affiliate_id: v.affiliate_id ? Number(v.affiliate_id) : null,
+      qty: v.qty,
+    }),
+    permission: 'brochureRequests.create',
+    mode: 'create',
+    send: (input) => api.call(brochureRequestsApi.create, { body: input }),
+    onSaved: onDone,
+    resetAfterCreate: true,
   });
-  const { onSubmit, saving } = useFormSubmit(
-    form,
-    (v) =>
-      api.post('/brochures/requests', {
-        customer_id: customer.id,
-        brochure_id: v.brochure_id ? Number(v.brochure_id) : null,
-        affiliate_id: v.affiliate_id ? Number(v.affiliate_id) : null,
-        qty: Number(v.qty),
-      }),
-    {
-      onSuccess: () => {
-        form.reset();
-        onDone();
-      },
-    },
-  );
+  const { form } = entity;
   return (
     <Modal opened={opened} onClose={onClose} title="Request brochure" centered>
-      <form onSubmit={onSubmit} noValidate>
+      <EntityFormFrame
+        entity={entity}
+        submitLabel="Request brochure"
+        bare
+        actions={
+          <Button variant="default" onClick={onClose} disabled={entity.saving}>
+            Cancel
+          </Button>
+        }
+      >
         <Stack gap="sm">
           {brochures.isError && (
             <Alert color="red">The brochure list could not be loaded: {brochures.error.message}</Alert>
@@ -340,15 +315,7 @@ function RequestBrochureModal({
           />
           <NumberField label="Quantity" required min={1} max={1000} w={140} {...form.getInputProps('qty')} />
         </Stack>
-        <FormActions>
-          <Button variant="default" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <SaveButton mode="create" saving={saving}>
-            Request brochure
-          </SaveButton>
-        </FormActions>
-      </form>
+      </EntityFormFrame>
     </Modal>
   );
 }
@@ -359,12 +326,12 @@ function RequestBrochureModal({
  */
 export function CustomerBrochuresPanel({ customer }: { customer: Customer }) {
   const queryClient = useQueryClient();
-  const key = ['customer', customer.id, 'brochure-requests'];
+  const key = keys.customers.sub(customer.id, 'brochure-requests');
   const query = useQuery({
     queryKey: key,
-    queryFn: () =>
+    queryFn: ({ signal }) =>
       api
-        .get<{ data: CustomerBrochureRequest[] }>(`/brochures/requests/by_customer/${customer.id}`)
+        .call(brochureRequestsApi.byCustomer, { params: { customerId: customer.id }, signal })
         .then((r) => r.data),
   });
   const [opened, { open, close }] = useDisclosure(false);

@@ -2,9 +2,10 @@ import { Badge, Button, Group, Paper, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { CustomerRow } from '../../../shared/api/customers';
+import { type CustomerRow, customersApi } from '../../../shared/api/customers';
 import { implementedRoutes, pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { formatDate } from '../../lib/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { Can } from '../../ui/permissions';
@@ -91,7 +92,7 @@ export function CustomersListPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await api.download('/customers/export', {
+      await api.call(customersApi.export, {
         query: {
           pincode_search: postcode.search.trim() || undefined,
           open_search: open.search.trim() || undefined,
@@ -169,7 +170,8 @@ export function CustomersListPage() {
         </Group>
         <ServerTable<CustomerRow>
           label="Customers"
-          endpoint="/customers/table"
+          endpoint={customersApi.table}
+          queryKeyPrefix={keys.customers.all}
           columns={columns}
           filters={filters}
           pageSizes={[25, 50, 100, 500]}

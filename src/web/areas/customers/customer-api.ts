@@ -1,23 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
+import { type AffiliateOption, affiliatesApi } from '../../../shared/api/affiliates';
+import { brochuresApi } from '../../../shared/api/brochures';
 import { api } from '../../api/client';
-
-export interface AffiliateOption {
-  id: number;
-  name: string;
-  code?: string | null;
-}
-
-export interface BrochureOption {
-  id: number;
-  brochure_name: string;
-}
+import { keys } from '../../api/query-keys';
 
 /** Active affiliates for selects (GET affiliates?type=active: data [{id, name, code}]). */
 export function useActiveAffiliates() {
   return useQuery({
-    queryKey: ['affiliates', 'active'],
-    queryFn: () =>
-      api.get<{ data: AffiliateOption[] }>('/affiliates', { type: 'active' }).then((r) => r.data),
+    queryKey: keys.affiliates.list('active'),
+    queryFn: ({ signal }) =>
+      api.call(affiliatesApi.list, { query: { type: 'active' }, signal }).then((r) => r.data),
     staleTime: 5 * 60_000,
     retry: false,
   });
@@ -26,9 +18,9 @@ export function useActiveAffiliates() {
 /** Active brochures for the request modal (GET brochure-list?type=active: data [{id, brochure_name}]). */
 export function useActiveBrochures(enabled: boolean) {
   return useQuery({
-    queryKey: ['brochure-list', 'active'],
-    queryFn: () =>
-      api.get<{ data: BrochureOption[] }>('/brochure-list', { type: 'active' }).then((r) => r.data),
+    queryKey: keys.brochures.list('options', 'active'),
+    queryFn: ({ signal }) =>
+      api.call(brochuresApi.options, { query: { type: 'active' }, signal }).then((r) => r.data),
     staleTime: 60_000,
     retry: false,
     enabled,

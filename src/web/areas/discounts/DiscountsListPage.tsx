@@ -1,8 +1,9 @@
 import { Anchor, Button, Group, Paper, Select, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { DISCOUNT_NO_TOUR_LABEL, type DiscountRow } from '../../../shared/api/discounts';
+import { DISCOUNT_NO_TOUR_LABEL, type DiscountRow, discountsApi } from '../../../shared/api/discounts';
 import { pathTo } from '../../../shared/routes';
+import { keys } from '../../api/query-keys';
 import { tourOptions, useTourList } from '../../api/tours';
 import { formatMoney } from '../../lib/format';
 import { PageHeader } from '../../ui/PageHeader';
@@ -85,7 +86,8 @@ export function DiscountsListPage() {
           <EditLink to={pathTo('discount-edit', { id: r.id })} permission="discounts.update" />
           {mayDelete && (
             <DeleteAction
-              endpoint={`/discounts/${r.id}/delete`}
+              endpoint={discountsApi.delete}
+              params={{ id: r.id }}
               confirmMessage={`Are you sure you want to delete the discount "${r.code}" ?`}
               onDeleted={() => table.current?.reload()}
             />
@@ -136,7 +138,8 @@ export function DiscountsListPage() {
         <ServerTable<DiscountRow>
           ref={table}
           label="Discounts"
-          endpoint="/discounts/table2"
+          endpoint={discountsApi.table}
+          queryKeyPrefix={keys.discounts.all}
           columns={columns}
           filters={{ search_by_code: code.search, search_by_tour: tourId }}
           emptyText="No discounts found"

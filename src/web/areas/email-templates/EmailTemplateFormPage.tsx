@@ -3,7 +3,6 @@ import {
   Checkbox,
   Grid,
   Group,
-  Paper,
   ScrollArea,
   SegmentedControl,
   Select,
@@ -12,25 +11,29 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import type { EmailTemplate, EmailTemplateInput } from '../../../shared/api/email-templates';
+import {
+  type EmailTemplate,
+  type EmailTemplateInput,
+  emailTemplateInput,
+  emailTemplatesApi,
+} from '../../../shared/api/email-templates';
 import {
   EMAIL_DOCUMENT_TYPES,
-  EMAIL_TEMPLATE_SLUG,
   EMAIL_TEMPLATE_TYPES,
   EMAIL_TEMPLATE_VARIABLES,
   suggestSlug,
-  unknownVariables,
 } from '../../../shared/email-templates';
 import { pathTo } from '../../../shared/routes';
-import { api } from '../../api/client';
-import { EntityLoader } from '../../ui/EntityLoader';
-import { FieldGrid, FormActions, SaveButton, useFormSubmit } from '../../ui/form';
-import { PageHeader } from '../../ui/PageHeader';
-import { useCan } from '../../ui/permissions';
+import { keys } from '../../api/query-keys';
+import {
+  EntityCreatePage,
+  EntityEditPage,
+  EntityFormFrame,
+  type EntityFormProps,
+  useEntityForm,
+} from '../../ui/entity';
+import { FieldGrid } from '../../ui/form';
 import { RichTextField, type RichTextFieldHandle } from '../../ui/RichTextField';
 
 interface TemplateFormValues {
@@ -64,194 +67,145 @@ const toInput = (v: TemplateFormValues): EmailTemplateInput => ({
   status: Number(v.status),
 });
 
-const templateKey = (id: number) => ['email-template', id] as const;
-
 /** New Template (/templates/create, role 1); goes to the edit screen afterwards. */
 export function EmailTemplateCreatePage() {
-  const navigate = useNavigate();
   return (
-    <>
-      <PageHeader title="New email template" />
-      <TemplateForm
-        mode="create"
-        send={(input) => api.post<{ data: { id: number } }>('/email-templates/create', input)}
-        onSaved={(answer) => navigate(pathTo('edit-template', { id: answer.data.id }))}
-      />
-    </>
+    <EntityCreatePage
+      title="New email template"
+      create={emailTemplatesApi.create}
+      invalidate={keys.emailTemplates.all}
+      afterCreate={(answer) => pathTo('edit-template', { id: answer.data.id })}
+      form={TemplateForm}
+    />
   );
 }
 
 /** Edit template (/templates/edit/{id}): the update button is role 1 only; role 2 reads. */
 export function EmailTemplateEditPage() {
-  const id = Number(useParams().id);
-  const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: templateKey(id),
-    queryFn: () => api.get<{ data: EmailTemplate }>(`/email-templates/${id}/template`).then((r) => r.data),
-  });
   return (
-    <EntityLoader query={query} label="email template">
-      {(template) => (
-        <>
-          <PageHeader title={`Email template: ${template.template_name}`} />
-          <TemplateForm
-            key={template.template_id}
-            mode="update"
-            template={template}
-            send={(input) => api.post(`/email-templates/${id}/update`, input)}
-            onSaved={() => queryClient.invalidateQueries({ queryKey: templateKey(id) })}
-          />
-        </>
-      )}
-    </EntityLoader>
+    <EntityEditPage
+      label="email template"
+      load={emailTemplatesApi.get}
+      select={(answer) => answer.data}
+      queryKey={keys.emailTemplates.one}
+      invalidate={keys.emailTemplates.all}
+      title={(template) => `Email template: ${template.template_name}`}
+      update={emailTemplatesApi.update}
+      form={TemplateForm}
+    />
   );
 }
 
-function TemplateForm<A>({
-  mode,
-  template,
-  send,
-  onSaved,
-}: {
-  mode: 'create' | 'update';
-  template?: EmailTemplate;
-  send: (input: EmailTemplateInput) => Promise<A>;
-  onSaved: (answer: A) => void;
-}) {
-  const mayCreate = useCan('emailTemplates.create');
-  const mayUpdate = useCan('emailTemplates.update');
-  const maySave = mode === 'create' ? mayCreate : mayUpdate;
+function TemplateForm({ mode, record, send, onSaved }: EntityFormProps<EmailTemplate, EmailTemplateInput>) {
   const body = useRef<RichTextFieldHandle>(null);
   // On a new template the slug follows the title until the user edits it.
   const [slugEdited, setSlugEdited] = useState(mode === 'update');
-  const form = useForm<TemplateFormValues>({
-    initialValues: toValues(template),
-    validate: {
-      title: (v) => (v.trim() ? null : 'Title is required.'),
-      type: (v) => (v ? null : 'Type is required.'),
-      slug: (v) =>
-        !v.trim()
-          ? 'Slug is required.'
-          : EMAIL_TEMPLATE_SLUG.test(v.trim())
-            ? null
-            : "Slug may contain only lower-case letters, digits, '-' or '_'.",
-      subject: (v) => {
-        if (!v.trim()) return 'Subject is required.';
-        const unknown = unknownVariables(v);
-        return unknown.length ? `Unknown variable {${unknown[0]}}.` : null;
-      },
-      body_content: (v) => {
-        const unknown = unknownVariables(v);
-        return unknown.length ? `Unknown variable {${unknown[0]}}.` : null;
-      },
-    },
+  const entity = useEntityForm({
+    schema: emailTemplateInput,
+    toValues,
+    toInput,
+    permission: mode === 'create' ? 'emailTemplates.create' : 'emailTemplates.update',
+    mode,
+    record,
+    send,
+    onSaved,
   });
-  const { onSubmit, saving } = useFormSubmit(form, (v) => send(toInput(v)), { onSuccess: (a) => onSaved(a) });
+  const { form, maySave } = entity;
 
   const titleProps = form.getInputProps('title');
   const slugProps = form.getInputProps('slug');
 
   return (
-    <Paper withBorder p="lg" radius="md" maw={1180}>
-      <form onSubmit={onSubmit} noValidate>
-        <Grid gap="xl">
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <fieldset disabled={!maySave} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-              <Stack gap="sm">
-                <FieldGrid>
-                  <TextInput
-                    label="Title"
-                    required
-                    {...titleProps}
-                    onChange={(e) => {
-                      titleProps.onChange(e);
-                      if (!slugEdited) form.setFieldValue('slug', suggestSlug(e.currentTarget.value));
-                    }}
-                  />
-                  <Select
-                    label="Type"
-                    required
-                    placeholder="Choose a type"
-                    data={EMAIL_TEMPLATE_TYPES.map((t) => ({ value: String(t.value), label: t.label }))}
-                    allowDeselect={false}
-                    readOnly={!maySave}
-                    {...form.getInputProps('type')}
-                  />
-                  <TextInput
-                    label="Slug"
-                    required
-                    description="Lower-case letters, digits, '-' or '_'; suggested from the title."
-                    inputWrapperOrder={['label', 'input', 'description', 'error']}
-                    {...slugProps}
-                    onChange={(e) => {
-                      setSlugEdited(true);
-                      slugProps.onChange(e);
-                    }}
-                  />
-                  <Stack gap={6}>
-                    <Text size="sm" fw={500} id="template-status-label">
-                      Status
-                    </Text>
-                    <SegmentedControl
-                      aria-labelledby="template-status-label"
-                      data={[
-                        { value: '1', label: 'Active' },
-                        { value: '0', label: 'Inactive' },
-                      ]}
-                      disabled={!maySave}
-                      value={form.values.status}
-                      onChange={(v) => form.setFieldValue('status', v)}
-                      w={220}
-                    />
-                  </Stack>
-                </FieldGrid>
-                <TextInput
-                  label="Subject"
-                  required
-                  description="May contain content variables, e.g. {booking_ref}."
-                  {...form.getInputProps('subject')}
-                />
-                <RichTextField
-                  ref={body}
-                  label="Body"
-                  value={form.values.body_content}
-                  onChange={(html) => form.setFieldValue('body_content', html)}
-                  error={form.errors.body_content}
-                  readOnly={!maySave}
-                  minHeight={320}
+    <EntityFormFrame
+      entity={entity}
+      maw={1180}
+      submitLabel={mode === 'create' ? 'Create template' : 'Update template'}
+    >
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="sm">
+            <FieldGrid>
+              <TextInput
+                label="Title"
+                required
+                {...titleProps}
+                onChange={(e) => {
+                  titleProps.onChange(e);
+                  if (!slugEdited) form.setFieldValue('slug', suggestSlug(e.currentTarget.value));
+                }}
+              />
+              <Select
+                label="Type"
+                required
+                placeholder="Choose a type"
+                data={EMAIL_TEMPLATE_TYPES.map((t) => ({ value: String(t.value), label: t.label }))}
+                allowDeselect={false}
+                readOnly={!maySave}
+                {...form.getInputProps('type')}
+              />
+              <TextInput
+                label="Slug"
+                required
+                description="Lower-case letters, digits, '-' or '_'; suggested from the title."
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                {...slugProps}
+                onChange={(e) => {
+                  setSlugEdited(true);
+                  slugProps.onChange(e);
+                }}
+              />
+              <Stack gap={6}>
+                <Text size="sm" fw={500} id="template-status-label">
+                  Status
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="template-status-label"
+                  data={[
+                    { value: '1', label: 'Active' },
+                    { value: '0', label: 'Inactive' },
+                  ]}
+                  disabled={!maySave}
+                  value={form.values.status}
+                  onChange={(v) => form.setFieldValue('status', v)}
+                  w={220}
                 />
               </Stack>
-            </fieldset>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Stack gap="lg">
-              <VariablesPanel
-                disabled={!maySave}
-                onInsert={(name) => body.current?.insertText(`{${name}}`)}
-              />
-              <Checkbox.Group
-                label="Attach documents"
-                description="Documents sent with this email."
-                {...form.getInputProps('selected_doc_types')}
-              >
-                <Stack gap={8} mt="xs">
-                  {EMAIL_DOCUMENT_TYPES.map((d) => (
-                    <Checkbox key={d.code} value={d.code} disabled={!maySave} label={d.label} />
-                  ))}
-                </Stack>
-              </Checkbox.Group>
-            </Stack>
-          </Grid.Col>
-        </Grid>
-        {maySave && (
-          <FormActions>
-            <SaveButton mode={mode} saving={saving}>
-              {mode === 'create' ? 'Create template' : 'Update template'}
-            </SaveButton>
-          </FormActions>
-        )}
-      </form>
-    </Paper>
+            </FieldGrid>
+            <TextInput
+              label="Subject"
+              required
+              description="May contain content variables, e.g. {booking_ref}."
+              {...form.getInputProps('subject')}
+            />
+            <RichTextField
+              ref={body}
+              label="Body"
+              value={form.values.body_content}
+              onChange={(html) => form.setFieldValue('body_content', html)}
+              error={form.errors.body_content}
+              readOnly={!maySave}
+              minHeight={320}
+            />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="lg">
+            <VariablesPanel disabled={!maySave} onInsert={(name) => body.current?.insertText(`{${name}}`)} />
+            <Checkbox.Group
+              label="Attach documents"
+              description="Documents sent with this email."
+              {...form.getInputProps('selected_doc_types')}
+            >
+              <Stack gap={8} mt="xs">
+                {EMAIL_DOCUMENT_TYPES.map((d) => (
+                  <Checkbox key={d.code} value={d.code} disabled={!maySave} label={d.label} />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </EntityFormFrame>
   );
 }
 

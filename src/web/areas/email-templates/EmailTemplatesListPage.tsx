@@ -1,9 +1,10 @@
 import { Button, Paper } from '@mantine/core';
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import type { EmailTemplateRow } from '../../../shared/api/email-templates';
+import { type EmailTemplateRow, emailTemplatesApi } from '../../../shared/api/email-templates';
 import { emailTemplateTypeLabel } from '../../../shared/email-templates';
 import { pathTo } from '../../../shared/routes';
+import { keys } from '../../api/query-keys';
 import { PageHeader } from '../../ui/PageHeader';
 import { Can, useCan } from '../../ui/permissions';
 import { DeleteAction, EditLink, RowActions } from '../../ui/RowActions';
@@ -35,7 +36,8 @@ export function EmailTemplatesListPage() {
           <EditLink to={pathTo('edit-template', { id: r.id })} permission="emailTemplates.update" />
           {mayDelete && (
             <DeleteAction
-              endpoint={`/email-templates/${r.id}/delete`}
+              endpoint={emailTemplatesApi.delete}
+              params={{ id: r.id }}
               confirmMessage={`Are you sure you want to delete the template "${r.template_name}" ?`}
               onDeleted={() => table.current?.reload()}
             />
@@ -60,7 +62,8 @@ export function EmailTemplatesListPage() {
         <ServerTable<EmailTemplateRow>
           ref={table}
           label="Email templates"
-          endpoint="/email-templates/table"
+          endpoint={emailTemplatesApi.table}
+          queryKeyPrefix={keys.emailTemplates.all}
           columns={columns}
           quickSearch
           searchPlaceholder="Title, subject or slug…"

@@ -1,17 +1,18 @@
-import { Divider, MultiSelect, Paper, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router';
-import { type Extra, type ExtraSaveInput, extraInput } from '../../../shared/api/extras';
+import { Divider, MultiSelect, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { type Extra, type ExtraSaveInput, extraInput, extrasApi } from '../../../shared/api/extras';
 import { pathTo } from '../../../shared/routes';
-import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
+import { useAirlines } from '../../api/reference';
 import { tourOptions, useTourList } from '../../api/tours';
 import { DateField } from '../../ui/DateField';
-import { EntityLoader } from '../../ui/EntityLoader';
-import { FieldGrid, FormActions, MoneyInput, PercentInput, SaveButton, useFormSubmit } from '../../ui/form';
-import { PageHeader } from '../../ui/PageHeader';
-import { useCan } from '../../ui/permissions';
-import { zodValidate } from '../../ui/zod-validate';
+import {
+  EntityCreatePage,
+  EntityEditPage,
+  EntityFormFrame,
+  type EntityFormProps,
+  useEntityForm,
+} from '../../ui/entity';
+import { FieldGrid, MoneyInput, numberText, PercentInput } from '../../ui/form';
 
 interface ExtraFormValues {
   name: string;
@@ -48,15 +49,13 @@ const toValues = (e?: Extra): ExtraFormValues => ({
 });
 
 /** Money and rates go out as decimal strings, never floats. */
-const decimal = (v: string | number) => (v === '' ? '' : String(v));
-
 const toInput = (v: ExtraFormValues): ExtraSaveInput => ({
   extra: {
     name: v.name,
-    price: decimal(v.price),
-    cost: decimal(v.cost),
+    price: numberText(v.price),
+    cost: numberText(v.cost),
     commissionable: v.commissionable,
-    commission_rate: v.commissionable ? decimal(v.commission_rate) || null : null,
+    commission_rate: v.commissionable ? numberText(v.commission_rate) || null : null,
     booking_start_date: v.booking_start_date,
     booking_end_date: v.booking_end_date,
     start_date: v.start_date,
@@ -71,53 +70,31 @@ const toInput = (v: ExtraFormValues): ExtraSaveInput => ({
 
 /** Create extra (/extras/create); goes to the new extra's edit screen afterwards (spec 3 §4). */
 export function ExtraCreatePage() {
-  const navigate = useNavigate();
   return (
-    <>
-      <PageHeader title="New extra" />
-      <ExtraForm
-        mode="create"
-        send={(input) => api.post<{ data: { id: number } }>('/extras', input)}
-        onSaved={(answer) => navigate(pathTo('extra-edit', { id: answer.data.id }))}
-      />
-    </>
+    <EntityCreatePage
+      title="New extra"
+      create={extrasApi.create}
+      invalidate={keys.extras.all}
+      afterCreate={(answer) => pathTo('extra-edit', { id: answer.data.id })}
+      form={ExtraForm}
+    />
   );
 }
 
 /** Edit extra (/extras/edit/{id}); 'Update extra' is role 1 only, others see the form read-only. */
 export function ExtraEditPage() {
-  const id = Number(useParams().id);
-  const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: ['extra', id],
-    queryFn: () => api.get<{ data: Extra }>(`/extras/${id}`).then((r) => r.data),
-  });
   return (
-    <EntityLoader query={query} label="extra">
-      {(extra) => (
-        <>
-          <PageHeader title={`Extra: ${extra.name}`} />
-          <ExtraForm
-            key={extra.id}
-            mode="update"
-            extra={extra}
-            send={(input) => api.post(`/extras/${id}`, input)}
-            onSaved={() => queryClient.invalidateQueries({ queryKey: ['extra', id] })}
-          />
-        </>
-      )}
-    </EntityLoader>
+    <EntityEditPage
+      label="extra"
+      load={extrasApi.get}
+      select={(answer) => answer.data}
+      queryKey={keys.extras.one}
+      invalidate={keys.extras.all}
+      title={(extra) => `Extra: ${extra.name}`}
+      update={extrasApi.update}
+      form={ExtraForm}
+    />
   );
-}
-
-/** The airlines to link (GET airlines); the screen still works, without the list, if it fails. */
-function useAirlineList() {
-  return useQuery({
-    queryKey: ['airlines', 'list'],
-    queryFn: () => api.get<{ data: { id: number; name: string }[] }>('/airlines').then((r) => r.data),
-    staleTime: 60_000,
-    retry: false,
-  });
 }
 
 /** Options from the loaded list plus what the extra already links, so no link is lost. */
@@ -129,119 +106,101 @@ function mergeOptions(options: { value: string; label: string }[], linked: { id:
   return [...options, ...extra];
 }
 
-function ExtraForm<A>({
-  mode,
-  extra,
-  send,
-  onSaved,
-}: {
-  mode: 'create' | 'update';
-  extra?: Extra;
-  send: (input: ExtraSaveInput) => Promise<A>;
-  onSaved: (answer: A) => void;
-}) {
-  const mayCreate = useCan('extras.create');
-  const mayUpdate = useCan('extras.update');
-  const maySave = mode === 'create' ? mayCreate : mayUpdate;
-  const airlines = useAirlineList();
+function ExtraForm({ mode, record, send, onSaved }: EntityFormProps<Extra, ExtraSaveInput>) {
+  const airlines = useAirlines();
   const tours = useTourList({ withSuppressed: true });
-  const form = useForm<ExtraFormValues>({
-    initialValues: toValues(extra),
-    // The shared contract's rules and messages, as the server applies them.
-    validate: zodValidate(extraInput, toInput),
+  const entity = useEntityForm({
+    schema: extraInput,
+    toValues,
+    toInput,
+    permission: mode === 'create' ? 'extras.create' : 'extras.update',
+    mode,
+    record,
+    // The schema reads any shape (it flattens `{extra}`); the form sends the catalogue shape.
+    send: (input) => send(input as ExtraSaveInput),
+    onSaved,
   });
-  const { onSubmit, saving } = useFormSubmit(form, (v) => send(toInput(v)), { onSuccess: (a) => onSaved(a) });
+  const { form, maySave } = entity;
   const v = form.values;
   const airlineOptions = mergeOptions(
     (airlines.data ?? []).map((a) => ({ value: String(a.id), label: a.name })),
-    extra?.airlines ?? [],
+    record?.airlines ?? [],
   );
-  const tourChoices = mergeOptions(tourOptions(tours.data), extra?.tours ?? []);
+  const tourChoices = mergeOptions(tourOptions(tours.data), record?.tours ?? []);
   const loading = (q: { isPending: boolean; isError: boolean }, what: string) =>
     q.isPending ? 'Loading…' : q.isError ? `The ${what} could not be loaded` : `Choose ${what}`;
   return (
-    <Paper withBorder p="lg" radius="md" maw={900}>
-      <form onSubmit={onSubmit} noValidate>
-        <fieldset disabled={!maySave} style={{ border: 0, padding: 0, margin: 0 }}>
-          <Stack gap="md">
-            <FieldGrid>
-              <TextInput label="Name" required {...form.getInputProps('name')} />
-              <FieldGrid>
-                <MoneyInput label="Price" required {...form.getInputProps('price')} />
-                <MoneyInput label="Cost" required {...form.getInputProps('cost')} />
-              </FieldGrid>
-              <Switch
-                mt="xl"
-                label="Commissionable"
-                {...form.getInputProps('commissionable', { type: 'checkbox' })}
-              />
-              <PercentInput
-                label="Commission rate"
-                description="0 to 100, for commissionable extras"
-                disabled={!v.commissionable || !maySave}
-                {...form.getInputProps('commission_rate')}
-              />
-              <DateField
-                label="Booking start date"
-                disabled={!maySave}
-                {...form.getInputProps('booking_start_date')}
-              />
-              <DateField
-                label="Booking end date"
-                disabled={!maySave}
-                {...form.getInputProps('booking_end_date')}
-              />
-              <DateField
-                label="Travel start date"
-                disabled={!maySave}
-                {...form.getInputProps('start_date')}
-              />
-              <DateField label="Travel end date" disabled={!maySave} {...form.getInputProps('end_date')} />
-            </FieldGrid>
-            <Textarea
-              label="Short description"
-              autosize
-              minRows={2}
-              maxRows={6}
-              {...form.getInputProps('short_description')}
-            />
-            <FieldGrid>
-              <Switch label="For admin only" {...form.getInputProps('for_admin', { type: 'checkbox' })} />
-              <Switch label="Per person" {...form.getInputProps('for_per_person', { type: 'checkbox' })} />
-            </FieldGrid>
-            <Divider label="Available with" labelPosition="left" />
-            <MultiSelect
-              label="Linked airlines"
-              placeholder={v.airlines.length ? undefined : loading(airlines, 'airlines')}
-              data={airlineOptions}
-              searchable
-              clearable
-              hidePickedOptions
-              disabled={!maySave}
-              nothingFoundMessage="No airline matches"
-              {...form.getInputProps('airlines')}
-            />
-            <MultiSelect
-              label="Linked tours"
-              placeholder={v.tours.length ? undefined : loading(tours, 'tours')}
-              data={tourChoices}
-              searchable
-              clearable
-              hidePickedOptions
-              disabled={!maySave}
-              nothingFoundMessage="No tour matches"
-              {...form.getInputProps('tours')}
-            />
-          </Stack>
-        </fieldset>
-        {maySave && (
-          <FormActions>
-            <SaveButton mode={mode} saving={saving}>
-              {mode === 'create' ? 'Create extra' : 'Update extra'}
-            </SaveButton>
-          </FormActions>
-        )}
-      </form>
-    </Paper>
+    <EntityFormFrame
+      entity={entity}
+      maw={900}
+      submitLabel={mode === 'create' ? 'Create extra' : 'Update extra'}
+    >
+      <Stack gap="md">
+        <FieldGrid>
+          <TextInput label="Name" required {...form.getInputProps('name')} />
+          <FieldGrid>
+            <MoneyInput label="Price" required {...form.getInputProps('price')} />
+            <MoneyInput label="Cost" required {...form.getInputProps('cost')} />
+          </FieldGrid>
+          <Switch
+            mt="xl"
+            label="Commissionable"
+            {...form.getInputProps('commissionable', { type: 'checkbox' })}
+          />
+          <PercentInput
+            label="Commission rate"
+            description="0 to 100, for commissionable extras"
+            disabled={!v.commissionable || !maySave}
+            {...form.getInputProps('commission_rate')}
+          />
+          <DateField
+            label="Booking start date"
+            disabled={!maySave}
+            {...form.getInputProps('booking_start_date')}
+          />
+          <DateField
+            label="Booking end date"
+            disabled={!maySave}
+            {...form.getInputProps('booking_end_date')}
+          />
+          <DateField label="Travel start date" disabled={!maySave} {...form.getInputProps('start_date')} />
+          <DateField label="Travel end date" disabled={!maySave} {...form.getInputProps('end_date')} />
+        </FieldGrid>
+        <Textarea
+          label="Short description"
+          autosize
+          minRows={2}
+          maxRows={6}
+          {...form.getInputProps('short_description')}
+        />
+        <FieldGrid>
+          <Switch label="For admin only" {...form.getInputProps('for_admin', { type: 'checkbox' })} />
+          <Switch label="Per person" {...form.getInputProps('for_per_person', { type: 'checkbox' })} />
+        </FieldGrid>
+        <Divider label="Available with" labelPosition="left" />
+        <MultiSelect
+          label="Linked airlines"
+          placeholder={v.airlines.length ? undefined : loading(airlines, 'airlines')}
+          data={airlineOptions}
+          searchable
+          clearable
+          hidePickedOptions
+          disabled={!maySave}
+          nothingFoundMessage="No airline matches"
+          {...form.getInputProps('airlines')}
+        />
+        <MultiSelect
+          label="Linked tours"
+          placeholder={v.tours.length ? undefined : loading(tours, 'tours')}
+          data={tourChoices}
+          searchable
+          clearable
+          hidePickedOptions
+          disabled={!maySave}
+          nothingFoundMessage="No tour matches"
+          {...form.getInputProps('tours')}
+        />
+      </Stack>
+    </EntityFormFrame>
   );
 }

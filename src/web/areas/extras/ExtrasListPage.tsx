@@ -1,8 +1,9 @@
 import { Anchor, Button, Paper } from '@mantine/core';
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import type { ExtraRow } from '../../../shared/api/extras';
+import { type ExtraRow, extrasApi } from '../../../shared/api/extras';
 import { pathTo } from '../../../shared/routes';
+import { keys } from '../../api/query-keys';
 import { formatMoney } from '../../lib/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { Can, useCan } from '../../ui/permissions';
@@ -52,7 +53,8 @@ export function ExtrasListPage() {
           <EditLink to={pathTo('extra-edit', { id: r.id })} permission="extras.update" />
           {mayDelete && (
             <DeleteAction
-              endpoint={`/extras/${r.id}/delete`}
+              endpoint={extrasApi.delete}
+              params={{ id: r.id }}
               confirmMessage={`Are you sure you want to delete the extra "${r.name}" ?`}
               onDeleted={() => table.current?.reload()}
             />
@@ -77,7 +79,8 @@ export function ExtrasListPage() {
         <ServerTable<ExtraRow>
           ref={table}
           label="Extras"
-          endpoint="/extras/table"
+          endpoint={extrasApi.table}
+          queryKeyPrefix={keys.extras.all}
           columns={columns}
           quickSearch
           searchPlaceholder="Name…"

@@ -2,8 +2,9 @@ import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Airport } from '../../../shared/api/flights';
+import { type Airport, airportsApi } from '../../../shared/api/flights';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 
 /** Search delay of the flight and airport pickers (spec 3 §9: debounce 500 ms). */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -27,12 +28,12 @@ export function AirportSelect({
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const query = useQuery({
-    queryKey: ['airports', 'search', debounced.trim(), value ?? null],
-    queryFn: () =>
+    queryKey: keys.airports.list('search', debounced.trim(), value ?? null),
+    queryFn: ({ signal }): Promise<Airport[]> =>
       api
-        .post<{ data: Airport[] }>('/airports/airport-search', {
-          search_query: debounced.trim(),
-          include_id: value ? Number(value) : undefined,
+        .call(airportsApi.search, {
+          body: { search_query: debounced.trim(), include_id: value ? Number(value) : undefined },
+          signal,
         })
         .then((r) => r.data),
     placeholderData: keepPreviousData,

@@ -1,27 +1,15 @@
 import { Badge, Button, Group, Paper, Text } from '@mantine/core';
 import { useRef } from 'react';
 import { Link } from 'react-router';
+import { type FlightRow, flightsApi } from '../../../shared/api/flights';
 import { pathTo } from '../../../shared/routes';
+import { keys } from '../../api/query-keys';
 import { PageHeader } from '../../ui/PageHeader';
 import { Can, useCan } from '../../ui/permissions';
 import { RouterAnchor } from '../../ui/RouterAnchor';
 import { DeleteAction, EditLink } from '../../ui/RowActions';
 import { ServerTable, type ServerTableColumn, type ServerTableHandle } from '../../ui/ServerTable';
 import { formatFlightTime } from './format';
-
-interface FlightRow {
-  id: number;
-  flight_number: string;
-  departure_time: string;
-  arrival_time: string;
-  departure_airport: string;
-  arrival_airport: string;
-  departure_iata: string;
-  departure_name: string;
-  arrival_iata: string;
-  arrival_name: string;
-  airline_name: string | null;
-}
 
 /** An airport in one line: its IATA code, then its name (cut short, in full on hover). */
 function AirportCell({ iata, name }: { iata: string; name: string }) {
@@ -99,7 +87,8 @@ export function FlightsListPage() {
       width: 64,
       render: (r) => (
         <DeleteAction
-          endpoint={`/flights/${r.id}/delete`}
+          endpoint={flightsApi.delete}
+          params={{ id: r.id }}
           confirmMessage={`Are you sure you want to delete flight ${r.flight_number} of ${formatFlightTime(r.departure_time)}?`}
           onDeleted={() => table.current?.reload()}
         />
@@ -132,7 +121,8 @@ export function FlightsListPage() {
         <ServerTable<FlightRow>
           ref={table}
           label="Flights"
-          endpoint="/flights/table"
+          endpoint={flightsApi.table}
+          queryKeyPrefix={keys.flights.all}
           columns={columns}
           defaultOrder={{ column: 1, dir: 'desc' }}
           quickSearch

@@ -1,18 +1,23 @@
-import { Alert, Autocomplete, Checkbox, Group, Paper, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Autocomplete, Checkbox, Group, Switch, Text, TextInput, Title } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
-import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { type MultipleFlightsInput, multipleFlightsInput, WEEKDAYS } from '../../../shared/api/flights';
+import {
+  flightsApi,
+  type MultipleFlightsInput,
+  multipleFlightsInput,
+  WEEKDAYS,
+} from '../../../shared/api/flights';
 import { pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
+import { useAirlines } from '../../api/reference';
 import { DateField } from '../../ui/DateField';
-import { FieldGrid, FormActions, MoneyInput, SaveButton, useFormSubmit } from '../../ui/form';
+import { EntityFormFrame, useEntityForm } from '../../ui/entity';
+import { FieldGrid, MoneyInput } from '../../ui/form';
 import { PageHeader } from '../../ui/PageHeader';
-import { useCan } from '../../ui/permissions';
-import { zodValidate } from '../../ui/zod-validate';
 import { AirportSelect } from './AirportSelect';
-import { useAirlines } from './FlightFormPage';
 
 interface MultipleValues {
   flight_number: string;
@@ -65,19 +70,21 @@ const capital = (d: string) => d[0].toUpperCase() + d.slice(1);
  */
 export function MultipleFlightsPage() {
   const airlines = useAirlines();
-  const mayCreate = useCan('flights.create');
+  const queryClient = useQueryClient();
   const [result, setResult] = useState<string | null>(null);
-  const form = useForm<MultipleValues>({
-    initialValues,
-    validate: zodValidate<MultipleValues>(multipleFlightsInput, toInput),
-  });
-  const { onSubmit, saving } = useFormSubmit(
-    form,
-    (v) => api.post<{ message: string }>('/flights/multiple', toInput(v)),
-    {
-      onSuccess: (answer) => setResult(answer.message),
+  const entity = useEntityForm({
+    schema: multipleFlightsInput,
+    toValues: () => initialValues,
+    toInput,
+    permission: 'flights.create',
+    mode: 'create',
+    send: (body) => api.call(flightsApi.createMultiple, { body }),
+    onSaved: (answer) => {
+      setResult(answer.message);
+      void queryClient.invalidateQueries({ queryKey: keys.flights.all });
     },
-  );
+  });
+  const { form } = entity;
   return (
     <>
       <PageHeader title="Add multiple flights" />
@@ -96,75 +103,60 @@ export function MultipleFlightsPage() {
           </Text>
         </Alert>
       )}
-      <Paper withBorder p="lg" radius="md" maw={900}>
-        <form onSubmit={onSubmit} noValidate>
-          <fieldset disabled={!mayCreate} style={{ border: 0, padding: 0, margin: 0 }}>
-            <FieldGrid>
-              <TextInput
-                label="Flight number"
-                required
-                placeholder="e.g. EZY8071"
-                {...form.getInputProps('flight_number')}
-              />
-              <Autocomplete
-                label="Airline"
-                placeholder="Airline name, as on the Airlines screen"
-                data={(airlines.data ?? []).map((a) => a.name)}
-                {...form.getInputProps('airline')}
-              />
-              <AirportSelect
-                label="Departure airport"
-                required
-                {...form.getInputProps('departure_airport_id')}
-              />
-              <TextInput label="Departure terminal" {...form.getInputProps('departure_terminal')} />
-              <AirportSelect label="Arrival airport" required {...form.getInputProps('arrival_airport_id')} />
-              <TextInput label="Arrival terminal" {...form.getInputProps('arrival_terminal')} />
-            </FieldGrid>
-            <Title order={2} size="h5" mt="lg" mb="xs">
-              When it flies
-            </Title>
-            <FieldGrid>
-              <DateField label="Start date" required {...form.getInputProps('start_date')} />
-              <DateField label="End date" required {...form.getInputProps('end_date')} />
-            </FieldGrid>
-            <Checkbox.Group
-              label="Days of the week"
-              required
-              mt="sm"
-              {...form.getInputProps('selected_days_of_week')}
-            >
-              <Group gap="md" mt={6}>
-                {WEEKDAYS.map((d) => (
-                  <Checkbox key={d} value={d} label={capital(d)} />
-                ))}
-              </Group>
-            </Checkbox.Group>
-            <FieldGrid>
-              <TimeInput label="Departure time" required mt="sm" {...form.getInputProps('departure_time')} />
-              <TimeInput label="Arrival time" required mt="sm" {...form.getInputProps('arrival_time')} />
-            </FieldGrid>
-            <Text size="xs" c="dimmed" mt={4}>
-              An arrival time not after the departure time lands the next day.
-            </Text>
-            <Title order={2} size="h5" mt="lg" mb="xs">
-              Cost and price
-            </Title>
-            <FieldGrid>
-              <MoneyInput label="Flight cost" {...form.getInputProps('flight_cost')} />
-              <MoneyInput label="Flight price" {...form.getInputProps('flight_price')} />
-              <Switch label="Stop sell" {...form.getInputProps('stop_sell', { type: 'checkbox' })} />
-            </FieldGrid>
-          </fieldset>
-          {mayCreate && (
-            <FormActions>
-              <SaveButton mode="create" saving={saving}>
-                Add flights
-              </SaveButton>
-            </FormActions>
-          )}
-        </form>
-      </Paper>
+      <EntityFormFrame entity={entity} maw={900} submitLabel="Add flights">
+        <FieldGrid>
+          <TextInput
+            label="Flight number"
+            required
+            placeholder="e.g. EZY8071"
+            {...form.getInputProps('flight_number')}
+          />
+          <Autocomplete
+            label="Airline"
+            placeholder="Airline name, as on the Airlines screen"
+            data={(airlines.data ?? []).map((a) => a.name)}
+            {...form.getInputProps('airline')}
+          />
+          <AirportSelect label="Departure airport" required {...form.getInputProps('departure_airport_id')} />
+          <TextInput label="Departure terminal" {...form.getInputProps('departure_terminal')} />
+          <AirportSelect label="Arrival airport" required {...form.getInputProps('arrival_airport_id')} />
+          <TextInput label="Arrival terminal" {...form.getInputProps('arrival_terminal')} />
+        </FieldGrid>
+        <Title order={2} size="h5" mt="lg" mb="xs">
+          When it flies
+        </Title>
+        <FieldGrid>
+          <DateField label="Start date" required {...form.getInputProps('start_date')} />
+          <DateField label="End date" required {...form.getInputProps('end_date')} />
+        </FieldGrid>
+        <Checkbox.Group
+          label="Days of the week"
+          required
+          mt="sm"
+          {...form.getInputProps('selected_days_of_week')}
+        >
+          <Group gap="md" mt={6}>
+            {WEEKDAYS.map((d) => (
+              <Checkbox key={d} value={d} label={capital(d)} />
+            ))}
+          </Group>
+        </Checkbox.Group>
+        <FieldGrid>
+          <TimeInput label="Departure time" required mt="sm" {...form.getInputProps('departure_time')} />
+          <TimeInput label="Arrival time" required mt="sm" {...form.getInputProps('arrival_time')} />
+        </FieldGrid>
+        <Text size="xs" c="dimmed" mt={4}>
+          An arrival time not after the departure time lands the next day.
+        </Text>
+        <Title order={2} size="h5" mt="lg" mb="xs">
+          Cost and price
+        </Title>
+        <FieldGrid>
+          <MoneyInput label="Flight cost" {...form.getInputProps('flight_cost')} />
+          <MoneyInput label="Flight price" {...form.getInputProps('flight_price')} />
+          <Switch label="Stop sell" {...form.getInputProps('stop_sell', { type: 'checkbox' })} />
+        </FieldGrid>
+      </EntityFormFrame>
     </>
   );
 }

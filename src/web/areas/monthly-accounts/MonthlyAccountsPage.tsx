@@ -1,19 +1,18 @@
-import { Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Box, Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { randomId } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   emptyAccounts,
   type MonthlyAccountsInput,
+  monthlyAccountsApi,
   monthlyAccountsInput,
   type YearAccounts,
 } from '../../../shared/api/monthly-accounts';
 import { ApiError, api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { EntityLoader } from '../../ui/EntityLoader';
-import { FormActions, SaveButton } from '../../ui/form';
+import { EntityFormFrame, useEntityForm } from '../../ui/entity';
 import { PageHeader } from '../../ui/PageHeader';
-import { zodValidate } from '../../ui/zod-validate';
 
 /** A year's block as the form keeps it: `key` identifies the block on screen only. */
 type YearBlock = YearAccounts & { key: string };
@@ -23,14 +22,18 @@ interface FormValues {
 }
 
 const withKeys = (years: YearAccounts[]): YearBlock[] => years.map((y) => ({ ...y, key: randomId() }));
+const thisYear = () => String(new Date().getFullYear());
+const toValues = (years?: YearAccounts[]): FormValues => ({
+  setting_meta_data: withKeys(
+    years && years.length > 0 ? years : [{ year: thisYear(), accounts: emptyAccounts() }],
+  ),
+});
 const toInput = (v: FormValues): MonthlyAccountsInput => ({
   setting_meta_data: v.setting_meta_data.map(({ year, accounts }) => ({ year, accounts })),
 });
 
-type Answer = { success: boolean; message?: string; data: { setting_meta_data: YearAccounts[] } };
-
+/** Spec 2 §8: the notice of a failed update, whatever the server's words (field errors still show). */
 const FAILED = 'An error occurred while updating monthly accounts.';
-const thisYear = () => String(new Date().getFullYear());
 
 /**
  * Monthly accounts (/settings/monthly-accounts-management, spec 2 §2): one block per year with an
@@ -39,8 +42,9 @@ const thisYear = () => String(new Date().getFullYear());
  */
 export function MonthlyAccountsPage() {
   const query = useQuery({
-    queryKey: ['monthly-accounts'],
-    queryFn: () => api.post<Answer>('/settings/monthly-accounts').then((r) => r.data.setting_meta_data),
+    queryKey: keys.monthlyAccounts.list(),
+    queryFn: ({ signal }) =>
+      api.call(monthlyAccountsApi.get, { signal }).then((r) => r.data.setting_meta_data),
   });
   return (
     <>
@@ -53,30 +57,26 @@ export function MonthlyAccountsPage() {
 }
 
 function MonthlyAccountsForm({ years }: { years: YearAccounts[] }) {
-  const form = useForm<FormValues>({
-    initialValues: {
-      setting_meta_data: withKeys(
-        years.length > 0 ? years : [{ year: thisYear(), accounts: emptyAccounts() }],
-      ),
-    },
-    validate: zodValidate(monthlyAccountsInput, toInput),
-  });
-  const mutation = useMutation({
-    mutationFn: (values: MonthlyAccountsInput) =>
-      api.post<Answer>('/settings/monthly-accounts/update', values),
-    onSuccess: (answer) => {
-      notifications.show({
-        color: 'green',
-        message: answer.message ?? 'Monthly accounts updated successfully.',
-      });
-      form.setValues({ setting_meta_data: withKeys(answer.data.setting_meta_data) });
-      form.resetDirty();
-    },
-    onError: (err) => {
-      if (err instanceof ApiError) form.setErrors(err.fieldErrors);
-      notifications.show({ color: 'red', title: 'Error', message: FAILED });
+  const queryClient = useQueryClient();
+  const entity = useEntityForm({
+    schema: monthlyAccountsInput,
+    toValues,
+    toInput,
+    permission: 'monthlyAccounts.update',
+    mode: 'update',
+    record: years,
+    send: (body) =>
+      api.call(monthlyAccountsApi.update, { body }).catch((err: unknown) => {
+        throw err instanceof ApiError ? new ApiError(FAILED, err.status, err.errors, err.body) : err;
+      }),
+    onSaved: (answer) => {
+      // The saved years as the server keeps them (every year with all twelve months).
+      entity.form.setValues(toValues(answer.data.setting_meta_data));
+      entity.form.resetDirty();
+      queryClient.setQueryData(keys.monthlyAccounts.list(), answer.data.setting_meta_data);
     },
   });
+  const { form } = entity;
   const blocks = form.values.setting_meta_data;
   const addYear = () => {
     const latest = Math.max(Number(thisYear()) - 1, ...blocks.map((b) => Number(b.year) || 0));
@@ -87,53 +87,56 @@ function MonthlyAccountsForm({ years }: { years: YearAccounts[] }) {
     });
   };
   return (
-    <form onSubmit={form.onSubmit((v) => mutation.mutate(toInput(v)))} noValidate>
-      <Stack gap="md" maw={1100}>
-        {blocks.map((block, i) => (
-          <Paper key={block.key} withBorder p="lg" radius="md">
-            <Group justify="space-between" align="flex-end" mb="md">
-              <TextInput
-                label="Year"
-                inputMode="numeric"
-                maxLength={4}
-                w={140}
-                styles={{ input: { fontWeight: 600 } }}
-                {...form.getInputProps(`setting_meta_data.${i}.year`)}
-              />
-              {i > 0 && (
-                <Button
-                  variant="light"
-                  color="red"
-                  onClick={() => form.removeListItem('setting_meta_data', i)}
-                >
-                  Remove Year
-                </Button>
-              )}
-            </Group>
-            <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 6 }} spacing="md" verticalSpacing="sm">
-              {block.accounts.map((account, j) => (
-                <TextInput
-                  key={account.id}
-                  label={account.month}
-                  aria-label={`${account.month} ${block.year} account number`}
-                  inputMode="numeric"
-                  maxLength={20}
-                  placeholder="Account no."
-                  {...form.getInputProps(`setting_meta_data.${i}.accounts.${j}.accountNumber`)}
-                />
-              ))}
-            </SimpleGrid>
-          </Paper>
-        ))}
-        <FormActions>
+    <Box maw={1100}>
+      <EntityFormFrame
+        entity={entity}
+        bare
+        submitLabel="Update Monthly Accounts"
+        actions={
           <Button variant="default" onClick={addYear}>
             Add New Year
           </Button>
-          <SaveButton mode="update" saving={mutation.isPending}>
-            Update Monthly Accounts
-          </SaveButton>
-        </FormActions>
-      </Stack>
-    </form>
+        }
+      >
+        <Stack gap="md">
+          {blocks.map((block, i) => (
+            <Paper key={block.key} withBorder p="lg" radius="md">
+              <Group justify="space-between" align="flex-end" mb="md">
+                <TextInput
+                  label="Year"
+                  inputMode="numeric"
+                  maxLength={4}
+                  w={140}
+                  styles={{ input: { fontWeight: 600 } }}
+                  {...form.getInputProps(`setting_meta_data.${i}.year`)}
+                />
+                {i > 0 && (
+                  <Button
+                    variant="light"
+                    color="red"
+                    onClick={() => form.removeListItem('setting_meta_data', i)}
+                  >
+                    Remove Year
+                  </Button>
+                )}
+              </Group>
+              <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 6 }} spacing="md" verticalSpacing="sm">
+                {block.accounts.map((account, j) => (
+                  <TextInput
+                    key={account.id}
+                    label={account.month}
+                    aria-label={`${account.month} ${block.year} account number`}
+                    inputMode="numeric"
+                    maxLength={20}
+                    placeholder="Account no."
+                    {...form.getInputProps(`setting_meta_data.${i}.accounts.${j}.accountNumber`)}
+                  />
+                ))}
+              </SimpleGrid>
+            </Paper>
+          ))}
+        </Stack>
+      </EntityFormFrame>
+    </Box>
   );
 }

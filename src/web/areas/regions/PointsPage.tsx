@@ -1,12 +1,13 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import type { PickupPoint } from '../../../shared/api/regions';
+import { type PickupPoint, pointInput, regionsApi } from '../../../shared/api/regions';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { AddByNameForm } from '../../ui/AddByNameForm';
 import { ListTable } from '../../ui/ListTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { DeleteAction } from '../../ui/RowActions';
-import { regionKeys, usePoints } from './queries';
+import { usePoints } from './queries';
 
 /**
  * Coach Tour Pickup Points (/settings/points, spec 3 §2 'Regions and points'): add a point; the
@@ -15,10 +16,7 @@ import { regionKeys, usePoints } from './queries';
 export function PointsPage() {
   const queryClient = useQueryClient();
   const points = usePoints();
-  const reload = () => {
-    void queryClient.invalidateQueries({ queryKey: regionKeys.points });
-    void queryClient.invalidateQueries({ queryKey: regionKeys.regions });
-  };
+  const reload = () => void queryClient.invalidateQueries({ queryKey: keys.regions.all });
   return (
     <>
       <PageHeader title="Coach Tour Pickup Points" />
@@ -31,7 +29,11 @@ export function PointsPage() {
             field="pickup_point_name"
             label="Pickup point name"
             buttonLabel="Add pickup point"
-            send={(body) => api.post('/pickup/', body)}
+            schema={pointInput}
+            permission="points.save"
+            send={(body) =>
+              api.call(regionsApi.createPoint, { body: { pickup_point_name: body.pickup_point_name } })
+            }
             onAdded={reload}
           />
         </Paper>
@@ -64,7 +66,8 @@ export function PointsPage() {
                 width: 90,
                 render: (p) => (
                   <DeleteAction
-                    endpoint={`/pickup/${p.id}/delete`}
+                    endpoint={regionsApi.deletePoint}
+                    params={{ id: p.id }}
                     confirmMessage={`Are you sure you want to delete the pickup point "${p.pickup_point_name}" ?`}
                     onDeleted={reload}
                   />

@@ -1,77 +1,59 @@
 import { Anchor, Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from 'react-router';
-import type { PickupRegion } from '../../../shared/api/regions';
+import { type PickupRegion, type RegionInput, regionInput, regionsApi } from '../../../shared/api/regions';
 import { api } from '../../api/client';
-import { EntityLoader } from '../../ui/EntityLoader';
-import { FormActions, SaveButton, useFormSubmit } from '../../ui/form';
+import { keys } from '../../api/query-keys';
+import { EntityEditPage, EntityFormFrame, type EntityFormProps, useEntityForm } from '../../ui/entity';
 import { ListTable } from '../../ui/ListTable';
-import { PageHeader } from '../../ui/PageHeader';
-import { regionKeys, usePoints } from './queries';
+import { usePoints } from './queries';
 
 /**
  * Manage Region (/settings/regions/edit/{id}, route regions-edit, spec 3 §2): rename the region;
  * list its pickup points, add one from a dropdown of points not yet in it, remove one.
  */
 export function RegionEditPage() {
-  const id = Number(useParams().id);
-  const query = useQuery({
-    queryKey: regionKeys.region(id),
-    queryFn: () => api.get<{ data: PickupRegion[] }>(`/pickup/regions/${id}`).then((r) => r.data[0]),
-  });
   return (
-    <>
-      <PageHeader title="Manage Region" />
-      <EntityLoader query={query} label="region">
-        {(region) => (
-          <Stack gap="md" maw={960}>
-            <RenameForm key={region.id} region={region} />
-            <RegionPoints region={region} />
-          </Stack>
-        )}
-      </EntityLoader>
-    </>
+    <EntityEditPage
+      label="region"
+      load={regionsApi.get}
+      select={(answer) => answer.data[0]}
+      queryKey={(id) => keys.regions.one(id)}
+      invalidate={keys.regions.all}
+      title={() => 'Manage Region'}
+      update={regionsApi.update}
+      form={RenameForm}
+      layout={(form, region) => (
+        <Stack gap="md" maw={960}>
+          {form}
+          <RegionPoints region={region} />
+        </Stack>
+      )}
+    />
   );
 }
 
-function useReloadRegions() {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: regionKeys.regions });
-    void queryClient.invalidateQueries({ queryKey: regionKeys.points });
-  };
-}
-
-function RenameForm({ region }: { region: PickupRegion }) {
-  const reload = useReloadRegions();
-  const form = useForm({
-    initialValues: { region_name: region.region_name },
-    validate: { region_name: (v) => (v.trim() ? null : 'Region name is required.') },
+function RenameForm({ mode, record, send, onSaved }: EntityFormProps<PickupRegion, RegionInput>) {
+  const entity = useEntityForm({
+    schema: regionInput,
+    toValues: (r?: PickupRegion) => ({ region_name: r?.region_name ?? '' }),
+    toInput: (v: { region_name: string }): RegionInput => ({ region_name: v.region_name }),
+    permission: 'regions.save',
+    mode,
+    record,
+    send,
+    onSaved,
   });
-  const { onSubmit, saving } = useFormSubmit(
-    form,
-    (v) => api.post(`/pickup/regions/${region.id}`, { region_name: v.region_name.trim() }),
-    { onSuccess: reload },
-  );
   return (
-    <Paper withBorder p="md" radius="md">
-      <form onSubmit={onSubmit} noValidate>
-        <TextInput label="Region name" required maw={480} {...form.getInputProps('region_name')} />
-        <FormActions>
-          <SaveButton mode="update" saving={saving}>
-            Update region
-          </SaveButton>
-        </FormActions>
-      </form>
-    </Paper>
+    <EntityFormFrame entity={entity} submitLabel="Update region" maw={960}>
+      <TextInput label="Region name" required maw={480} {...entity.form.getInputProps('region_name')} />
+    </EntityFormFrame>
   );
 }
 
 function RegionPoints({ region }: { region: PickupRegion }) {
-  const reload = useReloadRegions();
+  const queryClient = useQueryClient();
   const points = usePoints();
   const [chosen, setChosen] = useState<string | null>(null);
   const inRegion = new Set(region.pick_up_points.map((p) => p.id));
@@ -80,13 +62,13 @@ function RegionPoints({ region }: { region: PickupRegion }) {
     .map((p) => ({ value: String(p.id), label: p.pickup_point_name }));
 
   const body = (pointId: number) => ({ pickup_point_region: region.id, pickup_point_id: pointId });
-  const onDone = (answer: { message?: string }) => {
-    notifications.show({ color: 'green', message: answer.message ?? 'Saved.' });
-    reload();
+  const onDone = (answer: { message: string }) => {
+    notifications.show({ color: 'green', message: answer.message });
+    void queryClient.invalidateQueries({ queryKey: keys.regions.all });
   };
   const onError = (err: Error) => notifications.show({ color: 'red', title: 'Error', message: err.message });
   const add = useMutation({
-    mutationFn: (pointId: number) => api.post<{ message?: string }>('/pickup/add', body(pointId)),
+    mutationFn: (pointId: number) => api.call(regionsApi.addPoint, { body: body(pointId) }),
     onSuccess: (answer) => {
       setChosen(null);
       onDone(answer);
@@ -94,7 +76,7 @@ function RegionPoints({ region }: { region: PickupRegion }) {
     onError,
   });
   const remove = useMutation({
-    mutationFn: (pointId: number) => api.post<{ message?: string }>('/pickup/remove/', body(pointId)),
+    mutationFn: (pointId: number) => api.call(regionsApi.removePoint, { body: body(pointId) }),
     onSuccess: onDone,
     onError,
   });

@@ -1,13 +1,14 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import type { PickupRegion } from '../../../shared/api/regions';
+import { type PickupRegion, regionInput, regionsApi } from '../../../shared/api/regions';
 import { pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { AddByNameForm } from '../../ui/AddByNameForm';
 import { ListTable } from '../../ui/ListTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { DeleteAction, EditLink, RowActions } from '../../ui/RowActions';
-import { regionKeys, useRegions } from './queries';
+import { useRegions } from './queries';
 
 /**
  * Coach Tour Regions (/settings/regions, spec 3 §2 'Regions and points'): add a region; the list
@@ -16,10 +17,7 @@ import { regionKeys, useRegions } from './queries';
 export function RegionsPage() {
   const queryClient = useQueryClient();
   const regions = useRegions();
-  const reload = () => {
-    void queryClient.invalidateQueries({ queryKey: regionKeys.regions });
-    void queryClient.invalidateQueries({ queryKey: regionKeys.points });
-  };
+  const reload = () => void queryClient.invalidateQueries({ queryKey: keys.regions.all });
   return (
     <>
       <PageHeader title="Coach Tour Regions" />
@@ -32,7 +30,9 @@ export function RegionsPage() {
             field="region_name"
             label="Region name"
             buttonLabel="Add region"
-            send={(body) => api.post('/pickup/regions', body)}
+            schema={regionInput}
+            permission="regions.save"
+            send={(body) => api.call(regionsApi.create, { body: { region_name: body.region_name } })}
             onAdded={reload}
           />
         </Paper>
@@ -68,7 +68,8 @@ export function RegionsPage() {
                   <RowActions>
                     <EditLink to={pathTo('regions-edit', { id: r.id })} permission="regions.save" />
                     <DeleteAction
-                      endpoint={`/pickup/regions/${r.id}/delete`}
+                      endpoint={regionsApi.delete}
+                      params={{ id: r.id }}
                       confirmMessage={`Are you sure you want to delete the region "${r.region_name}" ?`}
                       onDeleted={reload}
                     />

@@ -1,24 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PickupPoint, PickupRegion } from '../../../shared/api/regions';
+import { regionsApi } from '../../../shared/api/regions';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 
-/** Query keys of the regions area; a change to regions or points invalidates both. */
-export const regionKeys = {
-  regions: ['pickup-regions'] as const,
-  region: (id: number) => ['pickup-regions', id] as const,
-  points: ['pickup-points'] as const,
-};
+/**
+ * The regions area's lists, under `keys.regions` (a change to regions or points invalidates
+ * `keys.regions.all`, so both lists and the region being managed reload).
+ */
 
 /** Every pickup region with its points (GET pickup/regions/). */
 export const useRegions = () =>
   useQuery({
-    queryKey: regionKeys.regions,
-    queryFn: () => api.get<{ data: PickupRegion[] }>('/pickup/regions/').then((r) => r.data),
+    queryKey: keys.regions.list('regions'),
+    queryFn: ({ signal }) => api.call(regionsApi.list, { signal }).then((r) => r.data),
   });
 
 /** Every pickup point (GET pickup/). */
 export const usePoints = () =>
   useQuery({
-    queryKey: regionKeys.points,
-    queryFn: () => api.get<{ data: PickupPoint[] }>('/pickup/').then((r) => r.data),
+    queryKey: keys.regions.list('points'),
+    queryFn: ({ signal }) => api.call(regionsApi.points, { signal }).then((r) => r.data),
   });

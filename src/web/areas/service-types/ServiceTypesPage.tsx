@@ -1,7 +1,8 @@
-import type { ServiceType } from '../../../shared/api/service-types';
+import { type ServiceType, serviceTypeInput, serviceTypesApi } from '../../../shared/api/service-types';
 import { routeByName } from '../../../shared/routes';
+import { keys } from '../../api/query-keys';
+import { ListWithSideForm } from '../../ui/ListWithSideForm';
 import { PageHeader } from '../../ui/PageHeader';
-import { ListWithSideForm } from './ListWithSideForm';
 
 /**
  * Services Type screen (/service-types, spec 3 §2 'Service types and advertise sizes'): the table of
@@ -14,9 +15,11 @@ export function ServiceTypesPage() {
       <ListWithSideForm<ServiceType>
         label="Service types"
         noun="Service Type"
-        endpoint="/service-types/table"
-        saveEndpoint="/service-types/create"
-        deleteEndpoint={(r) => `/service-types/${r.id}/delete`}
+        table={serviceTypesApi.table}
+        save={serviceTypesApi.save}
+        remove={serviceTypesApi.delete}
+        schema={serviceTypeInput}
+        queryKey={keys.serviceTypes.all}
         deleteMessage={(r) => `Are you sure you want to delete the service type "${r.service_name}" ?`}
         savePermission="serviceTypes.save"
         deletePermission="serviceTypes.delete"

@@ -1,16 +1,13 @@
 import { Button, Paper } from '@mantine/core';
 import { useRef } from 'react';
 import { Link } from 'react-router';
+import { type SupplierRow, suppliersApi } from '../../../shared/api/suppliers';
 import { pathTo } from '../../../shared/routes';
+import { keys } from '../../api/query-keys';
 import { PageHeader } from '../../ui/PageHeader';
 import { Can, useCan } from '../../ui/permissions';
 import { DeleteAction, EditLink, RowActions } from '../../ui/RowActions';
 import { ServerTable, type ServerTableColumn, type ServerTableHandle } from '../../ui/ServerTable';
-
-interface SupplierRow {
-  id: number;
-  supplier_name: string;
-}
 
 /** Suppliers (/suppliers, spec 2 §2): quick search, name and edit; New supplier and delete for role 1. */
 export function SuppliersListPage() {
@@ -27,7 +24,8 @@ export function SuppliersListPage() {
           <EditLink to={pathTo('supplier-edit', { id: r.id })} permission="suppliers.update" />
           {mayDelete && (
             <DeleteAction
-              endpoint={`/suppliers/${r.id}/delete`}
+              endpoint={suppliersApi.delete}
+              params={{ id: r.id }}
               confirmMessage={`Are you sure you want to delete the supplier "${r.supplier_name}" ?`}
               onDeleted={() => table.current?.reload()}
             />
@@ -52,7 +50,8 @@ export function SuppliersListPage() {
         <ServerTable<SupplierRow>
           ref={table}
           label="Suppliers"
-          endpoint="/suppliers/table"
+          endpoint={suppliersApi.table}
+          queryKeyPrefix={keys.suppliers.all}
           columns={columns}
           pageSizes={[25, 50, 100, 500, -1]}
           quickSearch

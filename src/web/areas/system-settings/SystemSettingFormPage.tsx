@@ -1,18 +1,27 @@
-import { Paper, Stack, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router';
-import type { SystemSetting, SystemSettingInput } from '../../../shared/api/system-settings';
+import { Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  type SystemSetting,
+  type SystemSettingInput,
+  systemSettingInput,
+  systemSettingsApi,
+} from '../../../shared/api/system-settings';
 import { pathTo } from '../../../shared/routes';
-import { api } from '../../api/client';
-import { EntityLoader } from '../../ui/EntityLoader';
-import { FormActions, SaveButton, useFormSubmit } from '../../ui/form';
-import { PageHeader } from '../../ui/PageHeader';
+import { keys } from '../../api/query-keys';
+import {
+  EntityCreatePage,
+  EntityEditPage,
+  EntityFormFrame,
+  type EntityFormProps,
+  useEntityForm,
+} from '../../ui/entity';
 
 interface SettingFormValues {
   name: string;
   value: string;
 }
+
+const toValues = (s?: SystemSetting): SettingFormValues => ({ name: s?.name ?? '', value: s?.value ?? '' });
+const toInput = (v: SettingFormValues): SystemSettingInput => ({ name: v.name, value: v.value });
 
 /**
  * New system setting (/settings/system/create); goes to system-setting-edit afterwards (spec 3 §2).
@@ -20,95 +29,64 @@ interface SettingFormValues {
  * §8) — the client's ApiError carries exactly that.
  */
 export function SystemSettingCreatePage() {
-  const navigate = useNavigate();
   return (
-    <>
-      <PageHeader title="New system setting" />
-      <SystemSettingForm
-        mode="create"
-        send={(input) => api.post<{ data: { id: number } }>('/settings/system', input)}
-        onSaved={(answer) => navigate(pathTo('system-setting-edit', { id: answer.data.id }))}
-      />
-    </>
+    <EntityCreatePage
+      title="New system setting"
+      create={systemSettingsApi.create}
+      invalidate={keys.systemSettings.all}
+      afterCreate={(answer) => pathTo('system-setting-edit', { id: answer.data.id })}
+      form={SystemSettingForm}
+    />
   );
 }
 
 /** Edit system setting (/settings/system/edit/{id}). */
 export function SystemSettingEditPage() {
-  const id = Number(useParams().id);
-  const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: ['system-setting', id],
-    queryFn: () => api.get<{ data: SystemSetting }>(`/settings/system/${id}`).then((r) => r.data),
-  });
   return (
-    <EntityLoader query={query} label="system setting">
-      {(setting) => (
-        <>
-          <PageHeader title={`System setting: ${setting.name}`} />
-          <SystemSettingForm
-            key={setting.id}
-            mode="update"
-            setting={setting}
-            send={(input) => api.put(`/settings/system/${id}`, input)}
-            onSaved={() => queryClient.invalidateQueries({ queryKey: ['system-setting', id] })}
-          />
-        </>
-      )}
-    </EntityLoader>
+    <EntityEditPage
+      label="system setting"
+      load={systemSettingsApi.get}
+      select={(answer) => answer.data}
+      queryKey={keys.systemSettings.one}
+      invalidate={keys.systemSettings.all}
+      title={(setting) => `System setting: ${setting.name}`}
+      update={systemSettingsApi.update}
+      form={SystemSettingForm}
+    />
   );
 }
 
-function SystemSettingForm<A>({
+/** The setting form: name and value, checked with the shared schema (not role-gated, spec 3 §6). */
+function SystemSettingForm({
   mode,
-  setting,
+  record,
   send,
   onSaved,
-}: {
-  mode: 'create' | 'update';
-  setting?: SystemSetting;
-  send: (input: SystemSettingInput) => Promise<A>;
-  onSaved: (answer: A) => void;
-}) {
-  const form = useForm<SettingFormValues>({
-    initialValues: { name: setting?.name ?? '', value: setting?.value ?? '' },
-    validate: {
-      name: (v) => (v.trim() ? null : 'The name field is required.'),
-      value: (v) => (v.trim() ? null : 'The value field is required.'),
-    },
+}: EntityFormProps<SystemSetting, SystemSettingInput>) {
+  const entity = useEntityForm({
+    schema: systemSettingInput,
+    toValues,
+    toInput,
+    permission: 'systemSettings.save',
+    mode,
+    record,
+    send,
+    onSaved,
   });
-  const { onSubmit, saving } = useFormSubmit(
-    form,
-    (v) => send({ name: v.name.trim(), value: v.value.trim() }),
-    { onSuccess: (a) => onSaved(a) },
-  );
+  const { form } = entity;
   return (
-    <Paper withBorder p="lg" radius="md" maw={760}>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label="Name"
-            description="The key the system reads, e.g. balance_due_days_before_departure"
-            required
-            maxLength={100}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-            {...form.getInputProps('name')}
-          />
-          <Textarea
-            label="Value"
-            required
-            autosize
-            minRows={2}
-            maxRows={10}
-            {...form.getInputProps('value')}
-          />
-        </Stack>
-        <FormActions>
-          <SaveButton mode={mode} saving={saving}>
-            {mode === 'create' ? 'Create setting' : 'Update setting'}
-          </SaveButton>
-        </FormActions>
-      </form>
-    </Paper>
+    <EntityFormFrame entity={entity} submitLabel={mode === 'create' ? 'Create setting' : 'Update setting'}>
+      <Stack gap="sm">
+        <TextInput
+          label="Name"
+          description="The key the system reads, e.g. balance_due_days_before_departure"
+          required
+          maxLength={100}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          {...form.getInputProps('name')}
+        />
+        <Textarea label="Value" required autosize minRows={2} maxRows={10} {...form.getInputProps('value')} />
+      </Stack>
+    </EntityFormFrame>
   );
 }

@@ -1,8 +1,9 @@
 import { Button, Paper, Text } from '@mantine/core';
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import type { SystemSetting } from '../../../shared/api/system-settings';
+import { type SystemSetting, systemSettingsApi } from '../../../shared/api/system-settings';
 import { pathTo } from '../../../shared/routes';
+import { keys } from '../../api/query-keys';
 import { PageHeader } from '../../ui/PageHeader';
 import { DeleteAction, EditLink, RowActions } from '../../ui/RowActions';
 import { ServerTable, type ServerTableColumn, type ServerTableHandle } from '../../ui/ServerTable';
@@ -42,7 +43,8 @@ export function SystemSettingsListPage() {
         <RowActions>
           <EditLink to={pathTo('system-setting-edit', { id: r.id })} permission="systemSettings.save" />
           <DeleteAction
-            endpoint={`/settings/system/${r.id}/delete`}
+            endpoint={systemSettingsApi.delete}
+            params={{ id: r.id }}
             confirmMessage={`Are you sure you want to delete the system setting "${r.name}" ?`}
             onDeleted={() => table.current?.reload()}
           />
@@ -64,7 +66,8 @@ export function SystemSettingsListPage() {
         <ServerTable<SystemSetting>
           ref={table}
           label="System settings"
-          endpoint="/settings/system/table"
+          endpoint={systemSettingsApi.table}
+          queryKeyPrefix={keys.systemSettings.all}
           columns={columns}
           quickSearch
           searchPlaceholder="Name or value…"

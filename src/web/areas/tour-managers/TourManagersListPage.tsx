@@ -1,19 +1,13 @@
 import { Button, Paper } from '@mantine/core';
 import { useRef } from 'react';
 import { Link } from 'react-router';
+import { type TourManagerRow, tourManagersApi } from '../../../shared/api/tour-managers';
 import { pathTo } from '../../../shared/routes';
+import { keys } from '../../api/query-keys';
 import { PageHeader } from '../../ui/PageHeader';
 import { Can, useCan } from '../../ui/permissions';
 import { DeleteAction, EditLink, RowActions } from '../../ui/RowActions';
 import { ServerTable, type ServerTableColumn, type ServerTableHandle } from '../../ui/ServerTable';
-
-interface TourManagerRow {
-  id: number;
-  firstname: string;
-  lastname: string;
-  email: string;
-  address: string | null;
-}
 
 /**
  * Tour managers (/tour-manager, spec 2 §2): Firstname, Lastname, Email, Address with quick search;
@@ -36,7 +30,8 @@ export function TourManagersListPage() {
           <EditLink to={pathTo('edit-tour-manager', { id: r.id })} permission="tourManagers.update" />
           {mayDelete && (
             <DeleteAction
-              endpoint={`/tour-managers/${r.id}/delete`}
+              endpoint={tourManagersApi.delete}
+              params={{ id: r.id }}
               confirmMessage={`Are you sure you want to delete the tour manager "${r.firstname} ${r.lastname}" ?`}
               onDeleted={() => table.current?.reload()}
             />
@@ -61,7 +56,8 @@ export function TourManagersListPage() {
         <ServerTable<TourManagerRow>
           ref={table}
           label="Tour managers"
-          endpoint="/tour-managers/table"
+          endpoint={tourManagersApi.table}
+          queryKeyPrefix={keys.tourManagers.all}
           columns={columns}
           quickSearch
           searchPlaceholder="Name, email or address…"

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { type GroupAccommodationAnswer, groupsApi } from '../../../shared/api/groups';
 import type { GroupBookingRow } from '../../../shared/api/tour-catalogue';
 import { implementedRoutes, pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
@@ -43,8 +44,9 @@ export function BookingsTable({
     setLoading(true);
     try {
       const ids = [...new Set(selected.filter((b) => !b.cancelled_at).map((b) => b.id))];
-      const answer = await api.post<BulkModalData>(`/tours/groups/${groupId}/booking/group-accommodation`, {
-        selected_bookings: ids,
+      const answer = await api.call(groupsApi.bookingAccommodation, {
+        params: { id: groupId as number },
+        body: { selected_bookings: ids },
       });
       setModal({ ...answer, booking_ids: ids });
     } catch (err) {
@@ -121,7 +123,7 @@ export function BookingsTable({
     records: bookings,
     noRecordsText: 'No bookings yet',
     rowStyle: (b: GroupBookingRow) =>
-      b.cancelled_at ? { textDecoration: 'line-through', opacity: 0.6 } : undefined,
+      b.cancelled_at ? { textDecoration: 'line-through', color: 'var(--mantine-color-dimmed)' } : undefined,
     columns,
   } as const;
 
@@ -167,25 +169,8 @@ export function BookingsTable({
   );
 }
 
-interface BulkModalData {
-  data: {
-    room_id: number;
-    name: string;
-    board_basis: string | null;
-    accommodation_name: string;
-    booking_ids: number[];
-    guests: number;
-    rooms: number;
-  }[];
-  rooms: {
-    tour_room_id: number;
-    accommodation_name: string;
-    name: string;
-    board_basis: string | null;
-    occupancy: number;
-  }[];
-  booking_ids: number[];
-}
+/** What the modal shows: the bookings by current room, the rooms offered, and the bookings chosen. */
+type BulkModalData = GroupAccommodationAnswer;
 
 /** The bulk update accommodation modal: per current room, the room to move its bookings to. */
 function BulkAccommodationModal({
@@ -211,16 +196,16 @@ function BulkAccommodationModal({
       return;
     setSaving(true);
     try {
-      const answer = await api.post<{ message: string }>(
-        `/tours/groups/${groupId}/booking/bulk-update-accommodation`,
-        {
+      const answer = await api.call(groupsApi.bulkAccommodation, {
+        params: { id: groupId },
+        body: {
           booking_ids: data.booking_ids,
           updated_accommodation: chosen.map(([old, v]) => ({
             old_room_id: Number(old),
             new_room_id: Number(v),
           })),
         },
-      );
+      });
       notifications.show({ color: 'green', message: answer.message });
       setChoices({});
       onDone();

@@ -17,6 +17,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { CSV_COLUMNS, type CsvLineError } from '../../../shared/api/tour-catalogue';
+import { csvUploadApi } from '../../../shared/api/tours';
 import { ApiError, api } from '../../api/client';
 
 type Stage = 'idle' | 'processing' | 'done' | 'failed';
@@ -42,10 +43,9 @@ export function CsvUploader() {
     setFailure(null);
     setSummary(null);
     try {
-      const answer = await api.upload<{
-        message: string;
-        data: { rows: number; instances_created: number; instances_updated: number; prices_saved: number };
-      }>('/csvupload', { csv: file, updateOnly: updateOnly ? 'true' : 'false' });
+      const answer = await api.call(csvUploadApi.upload, {
+        body: { csv: file, updateOnly: updateOnly ? 'true' : 'false' },
+      });
       setStage('done');
       setSummary(
         `${answer.data.rows} rows: ${answer.data.instances_created} instances created, ${answer.data.instances_updated} updated, ${answer.data.prices_saved} room prices saved.`,
@@ -77,7 +77,7 @@ export function CsvUploader() {
               size="xs"
               onClick={() =>
                 api
-                  .download('/csvupload/template', { fallbackName: 'tour-instances-template.csv' })
+                  .call(csvUploadApi.template, { fallbackName: 'tour-instances-template.csv' })
                   .catch((e) => notifications.show({ color: 'red', title: 'Error', message: e.message }))
               }
             >

@@ -1,124 +1,135 @@
 import { Anchor, Button, Group, Modal, Select, Stack, Switch, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { TourAccommodationRow, TourDetail } from '../../../shared/api/tour-catalogue';
+import { groupsApi } from '../../../shared/api/groups';
+import {
+  type TourAccommodationRow,
+  type TourDetail,
+  tourAccommodationInput,
+} from '../../../shared/api/tour-catalogue';
+import { tourAccommodationApi } from '../../../shared/api/tours';
+import { stayDayErrors } from '../../../shared/pricing';
 import { pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
+import { useTourData } from '../../api/tours';
 import { formatDate } from '../../lib/format';
 import { confirmAction } from '../../ui/confirm';
-import { NumberField, useFormSubmit } from '../../ui/form';
+import { useEntityForm } from '../../ui/entity';
+import { NumberField, numberText } from '../../ui/form';
 import { ListTable } from '../../ui/ListTable';
 import { Can, useCan } from '../../ui/permissions';
 import { DeleteAction, EditLink, RowActions } from '../../ui/RowActions';
 import { Section } from '../../ui/Section';
-import { intText, tourKey, useTourData } from './api';
+import { InlineAddForm } from './InlineAddForm';
 
 /** Spec 3 §8, word for word. */
 export const DELETE_ACCOMMODATION_CONFIRM =
   'Are you sure you want to delete this accomodation? ... deletion will be prevented automatically.';
 export const EXCLUDE_ACCOMMODATION_CONFIRM = 'Are you sure you want to exclude the accommodation?';
 
+/** The check-in and check-out days as a tour accommodation form holds them. */
+export interface StayDayValues {
+  check_in_day: string | number;
+  check_out_day: string | number;
+}
+
 /**
- * The form that attaches accommodation to a tour or to one group: accommodation, check-in and
- * check-out day from 1 to duration+1 (spec 3 §5 Tour accommodation).
+ * The check-in / check-out day rule against `duration` (`stayDayErrors`, the rule the server
+ * applies), once both days pass the shared schema's own checks — the order the server checks in.
+ */
+export function stayDayRule(duration: number | null) {
+  const { check_in_day, check_out_day } = tourAccommodationInput.shape;
+  return (v: StayDayValues): Record<string, string> => {
+    const inDay = check_in_day.safeParse(numberText(v.check_in_day));
+    const outDay = check_out_day.safeParse(numberText(v.check_out_day));
+    if (!inDay.success || !outDay.success) return {};
+    const errors = stayDayErrors({ check_in_day: inDay.data, check_out_day: outDay.data }, duration);
+    return Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages[0]]));
+  };
+}
+
+interface AddAccommodationValues extends StayDayValues {
+  accommodation_id: string | null;
+}
+
+/**
+ * The form that attaches accommodation to a tour (POST tours/{id}/accommodation) or to one group
+ * (POST tours/groups/{id}/accommodation): accommodation, check-in and check-out day from 1 to
+ * duration+1 (spec 3 §5 Tour accommodation).
  */
 export function AddAccommodationForm({
-  endpoint,
-  extra,
+  target,
   duration,
   onAdded,
   label = 'Add accommodation',
 }: {
-  endpoint: string;
-  extra?: Record<string, unknown>;
+  target: { tourId: number } | { groupId: number };
   duration: number | null;
   onAdded: () => void;
   label?: string;
 }) {
   const lists = useTourData();
   const max = (duration ?? 365) + 1;
-  const form = useForm<{
-    accommodation_id: string | null;
-    check_in_day: string | number;
-    check_out_day: string | number;
-  }>({
-    initialValues: { accommodation_id: null, check_in_day: 1, check_out_day: duration ?? '' },
-    validate: {
-      accommodation_id: (v) => (v ? null : 'Accommodation is required.'),
-      check_in_day: (v) =>
-        v === ''
-          ? 'Check-in day is required.'
-          : Number(v) < 1 || Number(v) > max
-            ? `Check-in day must be between 1 and ${max}.`
-            : null,
-      check_out_day: (v, values) =>
-        v === ''
-          ? 'Check-out day is required.'
-          : Number(v) < 1 || Number(v) > max
-            ? `Check-out day must be between 1 and ${max}.`
-            : Number(v) <= Number(values.check_in_day)
-              ? 'Check-out day must be after the check-in day.'
-              : null,
-    },
+  const entity = useEntityForm({
+    schema: tourAccommodationInput,
+    toValues: (): AddAccommodationValues => ({
+      accommodation_id: null,
+      check_in_day: 1,
+      check_out_day: duration ?? '',
+    }),
+    toInput: (v: AddAccommodationValues) => ({
+      accommodation_id: v.accommodation_id,
+      check_in_day: numberText(v.check_in_day),
+      check_out_day: numberText(v.check_out_day),
+    }),
+    extraValidate: stayDayRule(duration),
+    permission: 'tourAccommodation.save',
+    mode: 'create',
+    send: (body) =>
+      'tourId' in target
+        ? api.call(tourAccommodationApi.create, {
+            params: { id: target.tourId },
+            body: { ...body, tour_id: target.tourId },
+          })
+        : api.call(groupsApi.addAccommodation, { params: { id: target.groupId }, body }),
+    resetAfterCreate: true,
+    onSaved: onAdded,
   });
-  const { onSubmit, saving } = useFormSubmit(
-    form,
-    (v) =>
-      api.post(endpoint, {
-        ...extra,
-        accommodation_id: v.accommodation_id,
-        check_in_day: intText(v.check_in_day),
-        check_out_day: intText(v.check_out_day),
-      }),
-    {
-      onSuccess: () => {
-        form.reset();
-        onAdded();
-      },
-    },
-  );
+  const { form } = entity;
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={label}>
-      <Text fw={600} size="sm" mb={4}>
-        {label}
-      </Text>
-      <Group align="flex-start" gap="md" wrap="wrap">
-        <Select
-          label="Accommodation"
-          required
-          w={320}
-          placeholder={lists.isPending ? 'Loading…' : 'Choose accommodation'}
-          data={(lists.data?.accomodations ?? []).map((a) => ({
-            value: String(a.id),
-            label: a.resort_name ? `${a.accommodation_name} (${a.resort_name})` : a.accommodation_name,
-          }))}
-          searchable
-          nothingFoundMessage="No accommodation matches"
-          {...form.getInputProps('accommodation_id')}
-        />
-        <NumberField
-          label="Check-in day"
-          required
-          min={1}
-          max={max}
-          w={130}
-          {...form.getInputProps('check_in_day')}
-        />
-        <NumberField
-          label="Check-out day"
-          required
-          min={1}
-          max={max}
-          w={130}
-          {...form.getInputProps('check_out_day')}
-        />
-        <Button type="submit" mt={25} disabled={saving}>
-          {saving ? 'Adding...' : 'Add accommodation'}
-        </Button>
-      </Group>
-    </form>
+    <InlineAddForm entity={entity} label={label} submitLabel="Add accommodation">
+      <Select
+        label="Accommodation"
+        required
+        w={320}
+        placeholder={lists.isPending ? 'Loading…' : 'Choose accommodation'}
+        data={(lists.data?.accomodations ?? []).map((a) => ({
+          value: String(a.id),
+          label: a.resort_name ? `${a.accommodation_name} (${a.resort_name})` : a.accommodation_name,
+        }))}
+        searchable
+        nothingFoundMessage="No accommodation matches"
+        {...form.getInputProps('accommodation_id')}
+      />
+      <NumberField
+        label="Check-in day"
+        required
+        min={1}
+        max={max}
+        w={130}
+        {...form.getInputProps('check_in_day')}
+      />
+      <NumberField
+        label="Check-out day"
+        required
+        min={1}
+        max={max}
+        w={130}
+        {...form.getInputProps('check_out_day')}
+      />
+    </InlineAddForm>
   );
 }
 
@@ -132,17 +143,12 @@ export function TourAccommodationSection({ tour, defaultOpen }: { tour: TourDeta
   const mayExclude = useCan('tourAccommodation.save');
   const mayDelete = useCan('tourAccommodation.delete');
   const [excluding, setExcluding] = useState<TourAccommodationRow | null>(null);
-  const reload = () => queryClient.invalidateQueries({ queryKey: tourKey(tour.id) });
+  const reload = () => queryClient.invalidateQueries({ queryKey: keys.tours.all });
   return (
     <Section title="Accommodation" defaultOpen={defaultOpen}>
       <Stack gap="md">
         <Can permission="tourAccommodation.save">
-          <AddAccommodationForm
-            endpoint={`/tours/${tour.id}/accommodation`}
-            extra={{ tour_id: tour.id }}
-            duration={tour.duration}
-            onAdded={reload}
-          />
+          <AddAccommodationForm target={{ tourId: tour.id }} duration={tour.duration} onAdded={reload} />
         </Can>
         <ListTable<TourAccommodationRow>
           label="Tour accommodation"
@@ -171,7 +177,8 @@ export function TourAccommodationSection({ tour, defaultOpen }: { tour: TourDeta
                   )}
                   {mayDelete && (
                     <DeleteAction
-                      endpoint={`/tours/accommodation/${r.id}/delete`}
+                      endpoint={tourAccommodationApi.delete}
+                      params={{ id: r.id }}
                       confirmMessage={DELETE_ACCOMMODATION_CONFIRM}
                       onDeleted={reload}
                     />
@@ -228,11 +235,13 @@ export function ExcludeSwitch({
         setBusy(true);
         setChecked(next);
         try {
-          const answer = await api.post<{ message: string }>('/tours/groups/exclude-accommodation', {
-            tour_group_id: groupId,
-            tour_accommodation_id: accommodation.id,
-            accommodation_id: accommodation.accommodation_id,
-            checked: next,
+          const answer = await api.call(groupsApi.excludeAccommodation, {
+            body: {
+              tour_group_id: groupId,
+              tour_accommodation_id: accommodation.id,
+              accommodation_id: accommodation.accommodation_id,
+              checked: next,
+            },
           });
           notifications.show({ color: 'green', message: answer.message });
           onChanged?.();
@@ -258,9 +267,9 @@ function ExcludeAccommodationModal({
   onClose: () => void;
 }) {
   const groups = useQuery({
-    queryKey: ['tour', tourId, 'groups'],
-    queryFn: () =>
-      api.get<{ data: { id: number; start_date: string }[] }>(`/tours/${tourId}/groups`).then((r) => r.data),
+    queryKey: keys.groups.list('of-tour', tourId),
+    queryFn: ({ signal }) =>
+      api.call(groupsApi.ofTour, { params: { id: tourId }, signal }).then((r) => r.data),
     enabled: accommodation !== null,
   });
   return (

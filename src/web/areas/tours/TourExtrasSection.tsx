@@ -1,17 +1,18 @@
-import { Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Stack, Switch, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { END_AFTER_START_MESSAGE } from '../../../shared/api/common';
+import { extraInput, extrasApi } from '../../../shared/api/extras';
 import type { TourDetail, TourExtraRow } from '../../../shared/api/tour-catalogue';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { formatDate, formatMoney } from '../../lib/format';
 import { DateField } from '../../ui/DateField';
-import { MoneyInput, PercentInput, useFormSubmit } from '../../ui/form';
+import { useEntityForm } from '../../ui/entity';
+import { MoneyInput, numberText, PercentInput } from '../../ui/form';
 import { ListTable } from '../../ui/ListTable';
 import { Can, useCan } from '../../ui/permissions';
 import { DeleteAction } from '../../ui/RowActions';
 import { Section } from '../../ui/Section';
-import { decimalText, tourKey } from './api';
+import { InlineAddForm, LineBreak } from './InlineAddForm';
 
 interface ExtraFormValues {
   name: string;
@@ -23,94 +24,68 @@ interface ExtraFormValues {
   end_date: string | null;
 }
 
-const moneyRule = (label: string) => (v: string | number) =>
-  v === '' ? `${label} is required.` : Number(v) < 0 ? `${label} must be at least 0.` : null;
+const blankExtra = (): ExtraFormValues => ({
+  name: '',
+  price: '',
+  cost: '',
+  commissionable: false,
+  commission_rate: '',
+  start_date: null,
+  end_date: null,
+});
 
 /**
  * The Tour Extras section (spec 3 §2; §5 Tour extra: price and cost minimum 0, step 0.01; start and
- * end date required): the add form (POST extras, flat shape) and the table with Delete, both role 1.
+ * end date required): the add form (POST extras, flat shape, checked with the extras' shared
+ * schema) and the table with Delete, both role 1.
  */
 export function TourExtrasSection({ tour, defaultOpen }: { tour: TourDetail; defaultOpen: boolean }) {
   const queryClient = useQueryClient();
   const mayDelete = useCan('extras.delete');
-  const reload = () => queryClient.invalidateQueries({ queryKey: tourKey(tour.id) });
-  const form = useForm<ExtraFormValues>({
-    initialValues: {
-      name: '',
-      price: '',
-      cost: '',
-      commissionable: false,
-      commission_rate: '',
-      start_date: null,
-      end_date: null,
-    },
-    validate: {
-      name: (v) => (v.trim() ? null : 'Name is required.'),
-      price: moneyRule('Price'),
-      cost: moneyRule('Cost'),
-      start_date: (v) => (v ? null : 'Start date is required.'),
-      end_date: (v, values) =>
-        !v
-          ? 'End date is required.'
-          : values.start_date && v < values.start_date
-            ? END_AFTER_START_MESSAGE
-            : null,
-    },
+  const reload = () => queryClient.invalidateQueries({ queryKey: keys.tours.all });
+  const entity = useEntityForm({
+    schema: extraInput,
+    toValues: blankExtra,
+    toInput: (v: ExtraFormValues) => ({
+      tour_id: tour.id,
+      name: v.name,
+      price: numberText(v.price),
+      cost: numberText(v.cost),
+      commissionable: v.commissionable,
+      commission_rate: v.commissionable ? numberText(v.commission_rate) : '',
+      start_date: v.start_date,
+      end_date: v.end_date,
+    }),
+    permission: 'extras.create',
+    mode: 'create',
+    send: (body) => api.call(extrasApi.create, { body }),
+    resetAfterCreate: true,
+    onSaved: () => void reload(),
   });
-  const { onSubmit, saving } = useFormSubmit(
-    form,
-    (v) =>
-      api.post('/extras', {
-        tour_id: tour.id,
-        name: v.name,
-        price: decimalText(v.price),
-        cost: decimalText(v.cost),
-        commissionable: v.commissionable,
-        commission_rate: v.commissionable ? decimalText(v.commission_rate) : '',
-        start_date: v.start_date,
-        end_date: v.end_date,
-      }),
-    {
-      onSuccess: () => {
-        form.reset();
-        void reload();
-      },
-    },
-  );
+  const { form } = entity;
   return (
     <Section title="Tour Extras" defaultOpen={defaultOpen}>
       <Stack gap="md">
         <Can permission="extras.create">
-          <form onSubmit={onSubmit} noValidate aria-label="Add tour extra">
-            <Text fw={600} size="sm" mb={4}>
-              Add tour extra
-            </Text>
-            <Stack gap="xs">
-              <Group align="flex-start" gap="md" wrap="wrap">
-                <TextInput label="Name" required w={260} {...form.getInputProps('name')} />
-                <MoneyInput label="Price" required w={130} {...form.getInputProps('price')} />
-                <MoneyInput label="Cost" required w={130} {...form.getInputProps('cost')} />
-                <Switch
-                  label="Commissionable"
-                  mt={32}
-                  {...form.getInputProps('commissionable', { type: 'checkbox' })}
-                />
-                <PercentInput
-                  label="Commission rate"
-                  w={140}
-                  disabled={!form.values.commissionable}
-                  {...form.getInputProps('commission_rate')}
-                />
-              </Group>
-              <Group align="flex-start" gap="md" wrap="wrap">
-                <DateField label="Start date" required w={170} {...form.getInputProps('start_date')} />
-                <DateField label="End date" required w={170} {...form.getInputProps('end_date')} />
-                <Button type="submit" mt={25} disabled={saving}>
-                  {saving ? 'Adding...' : 'Add extra'}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
+          <InlineAddForm entity={entity} label="Add tour extra" submitLabel="Add extra">
+            <TextInput label="Name" required w={260} {...form.getInputProps('name')} />
+            <MoneyInput label="Price" required w={130} {...form.getInputProps('price')} />
+            <MoneyInput label="Cost" required w={130} {...form.getInputProps('cost')} />
+            <Switch
+              label="Commissionable"
+              mt={32}
+              {...form.getInputProps('commissionable', { type: 'checkbox' })}
+            />
+            <PercentInput
+              label="Commission rate"
+              w={140}
+              disabled={!form.values.commissionable}
+              {...form.getInputProps('commission_rate')}
+            />
+            <LineBreak />
+            <DateField label="Start date" required w={170} {...form.getInputProps('start_date')} />
+            <DateField label="End date" required w={170} {...form.getInputProps('end_date')} />
+          </InlineAddForm>
         </Can>
         <ListTable<TourExtraRow>
           label="Tour extras"
@@ -134,7 +109,8 @@ export function TourExtrasSection({ tour, defaultOpen }: { tour: TourDetail; def
               render: (r) =>
                 mayDelete ? (
                   <DeleteAction
-                    endpoint={`/tours/extras/${r.id}/delete/`}
+                    endpoint={extrasApi.deleteTourExtra}
+                    params={{ id: r.id }}
                     confirmMessage={`Are you sure you want to delete the extra "${r.name}" ?`}
                     onDeleted={reload}
                   />

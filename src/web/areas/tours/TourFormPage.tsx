@@ -1,35 +1,34 @@
-import {
-  Anchor,
-  FileInput,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Anchor, FileInput, Group, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
 import {
   TOUR_TYPE_LABELS,
   TOUR_TYPE_VALUES,
   type TourDetail,
   type TourInput,
+  tourInput,
 } from '../../../shared/api/tour-catalogue';
+import { TOUR_DOC_FIELD, toursApi } from '../../../shared/api/tours';
 import { pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
-import { EntityLoader } from '../../ui/EntityLoader';
-import { FieldGrid, FormActions, MoneyInput, NumberField, SaveButton, useFormSubmit } from '../../ui/form';
-import { PageHeader } from '../../ui/PageHeader';
+import { keys } from '../../api/query-keys';
+import { useTourData } from '../../api/tours';
+import {
+  EntityCreatePage,
+  EntityEditPage,
+  EntityFormFrame,
+  type EntityFormProps,
+  useEntityForm,
+} from '../../ui/entity';
+import { FieldGrid, MoneyInput, NumberField, numberText } from '../../ui/form';
 import { useCan } from '../../ui/permissions';
-import { decimalText, intText, tourKey, useTour, useTourData } from './api';
 import { TourAccommodationSection } from './TourAccommodationSection';
 import { TourExtrasSection } from './TourExtrasSection';
 import { TourGroupsSection } from './TourGroupsSection';
+
+/** The tour form's payload: the shared tour schema, and the information PDF beside it. */
+const tourFormSchema = tourInput.extend({ [TOUR_DOC_FIELD]: z.unknown().optional() });
+type TourFormInput = z.input<typeof tourFormSchema>;
 
 interface TourFormValues {
   name: string;
@@ -71,16 +70,16 @@ const toValues = (t?: TourDetail): TourFormValues => ({
   information_doc_file: null,
 });
 
-const toInput = (v: TourFormValues): TourInput => ({
+const toInput = (v: TourFormValues): TourFormInput => ({
   name: v.name,
   reference: v.reference,
   tour_type: (v.tour_type ?? '') as TourInput['tour_type'],
   enabled: Number(v.enabled) as 0 | 1,
-  deposit_price: decimalText(v.deposit_price),
-  duration: intText(v.duration),
-  minimum_age: intText(v.minimum_age),
-  release_days_before: intText(v.release_days_before),
-  tour_places: intText(v.tour_places),
+  deposit_price: numberText(v.deposit_price),
+  duration: numberText(v.duration),
+  minimum_age: numberText(v.minimum_age),
+  release_days_before: numberText(v.release_days_before),
+  tour_places: numberText(v.tour_places),
   destination: v.destination ?? '',
   bonding_type_id: v.bonding_type_id ?? '',
   stop_sell: v.stop_sell,
@@ -88,26 +87,34 @@ const toInput = (v: TourFormValues): TourInput => ({
   is_passport_details_required: v.is_passport_details_required,
   itinerary: v.itinerary,
   covering_emails: v.covering_emails,
-});
-
-/** The tour (JSON) and its information PDF as the multipart form of POST tours/ (spec 3 §7). */
-const toUpload = (v: TourFormValues) => ({
-  tour: toInput(v),
   information_doc_file: v.information_doc_file ?? undefined,
 });
 
+/** The multipart form of POST tours/ and tours/{id} (spec 3 §7): the tour as JSON, and its PDF. */
+const toUpload = ({ information_doc_file, ...tour }: TourFormInput) => ({
+  tour,
+  [TOUR_DOC_FIELD]: information_doc_file,
+});
+
+/** The information document must be a PDF (the server checks its bytes too). */
+const pdfRule = (v: TourFormValues): Record<string, string> => {
+  const f = v.information_doc_file;
+  return f && !/\.pdf$/i.test(f.name) && f.type !== 'application/pdf'
+    ? { information_doc_file: 'The information document must be a PDF file.' }
+    : {};
+};
+
 /** Create tour (/tours/create): 'Create tour' ('Creating tour...'); then the tour's edit screen. */
 export function TourCreatePage() {
-  const navigate = useNavigate();
   return (
-    <>
-      <PageHeader title="New tour" />
-      <TourForm
-        mode="create"
-        send={(v) => api.upload<{ data: { id: number } }>('/tours/', toUpload(v))}
-        onSaved={(answer) => navigate(pathTo('tour-edit', { id: answer.data.id }))}
-      />
-    </>
+    <EntityCreatePage
+      title="New tour"
+      create={toursApi.create}
+      toBody={toUpload}
+      invalidate={keys.tours.all}
+      afterCreate={(answer) => pathTo('tour-edit', { id: answer.data.id })}
+      form={TourForm}
+    />
   );
 }
 
@@ -116,190 +123,162 @@ export function TourCreatePage() {
  * Accommodation and Tour Extras sections, open by default for role 1.
  */
 export function TourEditPage() {
-  const id = Number(useParams().id);
-  const queryClient = useQueryClient();
-  const query = useTour(id);
-  const isAdmin = useCan('tours.update');
   return (
-    <EntityLoader query={query} label="tour">
-      {(tour) => (
-        <Stack gap="lg">
-          <PageHeader title={`Tour: ${tour.name}`} />
-          <TourForm
-            key={`${tour.id}-${tour.information_doc_name ?? ''}`}
-            mode="update"
-            tour={tour}
-            send={(v) => api.upload(`/tours/${id}`, toUpload(v))}
-            onSaved={() => queryClient.invalidateQueries({ queryKey: tourKey(id) })}
-          />
-          <TourGroupsSection tour={tour} defaultOpen={isAdmin} />
-          <TourAccommodationSection tour={tour} defaultOpen={isAdmin} />
-          <TourExtrasSection tour={tour} defaultOpen={isAdmin} />
-        </Stack>
-      )}
-    </EntityLoader>
+    <EntityEditPage
+      label="tour"
+      load={toursApi.get}
+      select={(answer) => answer.data[0]}
+      queryKey={keys.tours.one}
+      invalidate={keys.tours.all}
+      title={(tour) => `Tour: ${tour.name}`}
+      update={toursApi.update}
+      toBody={toUpload}
+      form={TourForm}
+    >
+      {(tour) => <TourSections tour={tour} />}
+    </EntityEditPage>
   );
 }
 
-const required = (label: string) => (v: unknown) =>
-  v === '' || v === null || v === undefined || (typeof v === 'string' && !v.trim())
-    ? `${label} is required.`
-    : null;
+function TourSections({ tour }: { tour: TourDetail }) {
+  const isAdmin = useCan('tours.update');
+  return (
+    <Stack gap="lg" mt="lg">
+      <TourGroupsSection tour={tour} defaultOpen={isAdmin} />
+      <TourAccommodationSection tour={tour} defaultOpen={isAdmin} />
+      <TourExtrasSection tour={tour} defaultOpen={isAdmin} />
+    </Stack>
+  );
+}
 
-function TourForm<A>({
-  mode,
-  tour,
-  send,
-  onSaved,
-}: {
-  mode: 'create' | 'update';
-  tour?: TourDetail;
-  send: (values: TourFormValues) => Promise<A>;
-  onSaved: (answer: A) => void;
-}) {
-  const mayCreate = useCan('tours.create');
-  const mayUpdate = useCan('tours.update');
-  const maySave = mode === 'create' ? mayCreate : mayUpdate;
+function TourForm({ mode, record: tour, send, onSaved }: EntityFormProps<TourDetail, TourFormInput>) {
   const lists = useTourData();
-  const form = useForm<TourFormValues>({
-    initialValues: toValues(tour),
-    validate: {
-      name: required('Name'),
-      reference: required('Reference'),
-      tour_type: required('Tour type'),
-      deposit_price: required('Deposit price'),
-      duration: required('Duration'),
-      release_days_before: required('Release days before'),
-      tour_places: required('Tour places'),
-      information_doc_file: (f) =>
-        f && !/\.pdf$/i.test(f.name) && f.type !== 'application/pdf'
-          ? 'The information document must be a PDF file.'
-          : null,
+  const entity = useEntityForm({
+    schema: tourFormSchema,
+    toValues,
+    toInput,
+    permission: mode === 'create' ? 'tours.create' : 'tours.update',
+    mode,
+    record: tour,
+    send,
+    extraValidate: pdfRule,
+    onSaved: (answer) => {
+      // The PDF is stored: the file box empties (the record now names the current document).
+      entity.form.setFieldValue('information_doc_file', null);
+      onSaved(answer);
     },
   });
-  const { onSubmit, saving } = useFormSubmit(form, send, { onSuccess: (a) => onSaved(a) });
+  const { form } = entity;
   const placeholder = lists.isPending ? 'Loading…' : undefined;
   return (
-    <Paper withBorder p="lg" radius="md" maw={960}>
-      <form onSubmit={onSubmit} noValidate>
-        <fieldset disabled={!maySave} style={{ border: 0, padding: 0, margin: 0 }}>
-          <Stack gap="md">
-            <FieldGrid>
-              <TextInput label="Name" required {...form.getInputProps('name')} />
-              <TextInput label="Reference" required {...form.getInputProps('reference')} />
-              <Select
-                label="Tour type"
-                required
-                placeholder="Choose a tour type"
-                data={TOUR_TYPE_VALUES.map((t) => ({ value: t, label: TOUR_TYPE_LABELS[t] }))}
-                {...form.getInputProps('tour_type')}
-              />
-              <Select
-                label="Enabled"
-                allowDeselect={false}
-                data={[
-                  { value: '1', label: 'Enabled' },
-                  { value: '0', label: 'Disabled' },
-                ]}
-                {...form.getInputProps('enabled')}
-              />
-              <Select
-                label="Destination"
-                placeholder={placeholder ?? 'Choose a country'}
-                data={(lists.data?.countries ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-                searchable
-                clearable
-                nothingFoundMessage="No country matches"
-                {...form.getInputProps('destination')}
-              />
-              <Select
-                label="Bonding type"
-                placeholder={placeholder ?? 'Choose a bonding type'}
-                data={(lists.data?.bonding_types ?? []).map((b) => ({ value: String(b.id), label: b.name }))}
-                clearable
-                {...form.getInputProps('bonding_type_id')}
-              />
-            </FieldGrid>
-            <FieldGrid cols={3}>
-              <MoneyInput label="Deposit price" required {...form.getInputProps('deposit_price')} />
-              <NumberField label="Duration (days)" required min={1} {...form.getInputProps('duration')} />
-              <NumberField label="Minimum age" min={0} {...form.getInputProps('minimum_age')} />
-              <NumberField
-                label="Release days before"
-                required
-                min={0}
-                {...form.getInputProps('release_days_before')}
-              />
-              <NumberField label="Tour places" required min={0} {...form.getInputProps('tour_places')} />
-            </FieldGrid>
-            <Group gap="xl" wrap="wrap">
-              <Switch label="Stop sell" {...form.getInputProps('stop_sell', { type: 'checkbox' })} />
-              <Switch label="Suppressed" {...form.getInputProps('is_suppressed', { type: 'checkbox' })} />
-              <Switch
-                label="Passport details required"
-                {...form.getInputProps('is_passport_details_required', { type: 'checkbox' })}
-              />
-            </Group>
-            <Textarea
-              label="Itinerary"
-              autosize
-              minRows={4}
-              maxRows={14}
-              {...form.getInputProps('itinerary')}
-            />
-            <Textarea
-              label="Covering emails"
-              description="Text added to the emails sent with this tour's documents."
-              autosize
-              minRows={3}
-              maxRows={10}
-              {...form.getInputProps('covering_emails')}
-            />
-            <FileInput
-              label="Information document (PDF)"
-              placeholder={tour?.information_doc_name ? 'Replace the PDF…' : 'Choose a PDF…'}
-              accept="application/pdf,.pdf"
-              clearable
-              {...form.getInputProps('information_doc_file')}
-            />
-          </Stack>
-        </fieldset>
-        {tour?.has_information_doc && (
-          <Group gap="xs" mt="xs">
-            <Text size="sm" c="dimmed">
-              Current information document:
-            </Text>
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              ta="left"
-              onClick={() =>
-                api
-                  .download(`/tours/tours-document/${tour.id}/download`, {
-                    fallbackName: tour.information_doc_name ?? 'tour.pdf',
-                  })
-                  .catch(() =>
-                    notifications.show({ color: 'red', title: 'Error', message: 'File not found' }),
-                  )
-              }
-            >
-              {tour.information_doc_name ?? 'Download'}
-            </Anchor>
-          </Group>
-        )}
-        {maySave && (
-          <FormActions>
-            <SaveButton
-              mode={mode}
-              saving={saving}
-              busyLabel={mode === 'create' ? 'Creating tour...' : undefined}
-            >
-              {mode === 'create' ? 'Create tour' : 'Update tour'}
-            </SaveButton>
-          </FormActions>
-        )}
-      </form>
-    </Paper>
+    <EntityFormFrame
+      entity={entity}
+      maw={960}
+      submitLabel={mode === 'create' ? 'Create tour' : 'Update tour'}
+      busyLabel={mode === 'create' ? 'Creating tour...' : undefined}
+      afterFields={tour?.has_information_doc && <InformationDocLink tour={tour} />}
+    >
+      <Stack gap="md">
+        <FieldGrid>
+          <TextInput label="Name" required {...form.getInputProps('name')} />
+          <TextInput label="Reference" required {...form.getInputProps('reference')} />
+          <Select
+            label="Tour type"
+            required
+            placeholder="Choose a tour type"
+            data={TOUR_TYPE_VALUES.map((t) => ({ value: t, label: TOUR_TYPE_LABELS[t] }))}
+            {...form.getInputProps('tour_type')}
+          />
+          <Select
+            label="Enabled"
+            allowDeselect={false}
+            data={[
+              { value: '1', label: 'Enabled' },
+              { value: '0', label: 'Disabled' },
+            ]}
+            {...form.getInputProps('enabled')}
+          />
+          <Select
+            label="Destination"
+            placeholder={placeholder ?? 'Choose a country'}
+            data={(lists.data?.countries ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+            searchable
+            clearable
+            nothingFoundMessage="No country matches"
+            {...form.getInputProps('destination')}
+          />
+          <Select
+            label="Bonding type"
+            placeholder={placeholder ?? 'Choose a bonding type'}
+            data={(lists.data?.bonding_types ?? []).map((b) => ({ value: String(b.id), label: b.name }))}
+            clearable
+            {...form.getInputProps('bonding_type_id')}
+          />
+        </FieldGrid>
+        <FieldGrid cols={3}>
+          <MoneyInput label="Deposit price" required {...form.getInputProps('deposit_price')} />
+          <NumberField label="Duration (days)" required min={1} {...form.getInputProps('duration')} />
+          <NumberField label="Minimum age" min={0} {...form.getInputProps('minimum_age')} />
+          <NumberField
+            label="Release days before"
+            required
+            min={0}
+            {...form.getInputProps('release_days_before')}
+          />
+          <NumberField label="Tour places" required min={0} {...form.getInputProps('tour_places')} />
+        </FieldGrid>
+        <Group gap="xl" wrap="wrap">
+          <Switch label="Stop sell" {...form.getInputProps('stop_sell', { type: 'checkbox' })} />
+          <Switch label="Suppressed" {...form.getInputProps('is_suppressed', { type: 'checkbox' })} />
+          <Switch
+            label="Passport details required"
+            {...form.getInputProps('is_passport_details_required', { type: 'checkbox' })}
+          />
+        </Group>
+        <Textarea label="Itinerary" autosize minRows={4} maxRows={14} {...form.getInputProps('itinerary')} />
+        <Textarea
+          label="Covering emails"
+          description="Text added to the emails sent with this tour's documents."
+          autosize
+          minRows={3}
+          maxRows={10}
+          {...form.getInputProps('covering_emails')}
+        />
+        <FileInput
+          label="Information document (PDF)"
+          placeholder={tour?.information_doc_name ? 'Replace the PDF…' : 'Choose a PDF…'}
+          accept="application/pdf,.pdf"
+          clearable
+          {...form.getInputProps('information_doc_file')}
+        />
+      </Stack>
+    </EntityFormFrame>
+  );
+}
+
+/** 'Current information document:' and its download (GET tours/tours-document/{id}/download). */
+function InformationDocLink({ tour }: { tour: TourDetail }) {
+  return (
+    <Group gap="xs" mt="xs">
+      <Text size="sm" c="dimmed">
+        Current information document:
+      </Text>
+      <Anchor
+        component="button"
+        type="button"
+        size="sm"
+        ta="left"
+        onClick={() =>
+          api
+            .call(toursApi.document, {
+              params: { id: tour.id },
+              fallbackName: tour.information_doc_name ?? 'tour.pdf',
+            })
+            .catch(() => notifications.show({ color: 'red', title: 'Error', message: 'File not found' }))
+        }
+      >
+        {tour.information_doc_name ?? 'Download'}
+      </Anchor>
+    </Group>
   );
 }

@@ -1,43 +1,38 @@
-import {
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Anchor, Button, Group, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import type { InstanceRow, TourGroupDetail } from '../../../shared/api/tour-catalogue';
+import { type ReactNode, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { groupsApi } from '../../../shared/api/groups';
+import { instancesApi } from '../../../shared/api/instances';
+import {
+  departurePlace,
+  departurePlaceErrors,
+  type GroupAnswer,
+  type GroupInput,
+  groupInput,
+  groupRegionErrors,
+  type InstanceRow,
+  instanceCreateInput,
+  type TourGroupDetail,
+} from '../../../shared/api/tour-catalogue';
+import { tourAccommodationApi } from '../../../shared/api/tours';
 import { pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
+import { useDepartureAirports, useTourData } from '../../api/tours';
 import { formatDate, formatMoney } from '../../lib/format';
 import { confirmAction, confirmDelete } from '../../ui/confirm';
 import { DateField } from '../../ui/DateField';
-import { EntityLoader } from '../../ui/EntityLoader';
-import { FieldGrid, FormActions, MoneyInput, NumberField, SaveButton, useFormSubmit } from '../../ui/form';
+import { EntityEditPage, EntityFormFrame, type EntityFormProps, useEntityForm } from '../../ui/entity';
+import { FieldGrid, MoneyInput, NumberField, numberText } from '../../ui/form';
 import { ListTable } from '../../ui/ListTable';
-import { PageHeader } from '../../ui/PageHeader';
 import { Can, useCan } from '../../ui/permissions';
-import { EditLink, RowActions } from '../../ui/RowActions';
+import { DeleteAction, EditLink, RowActions } from '../../ui/RowActions';
 import { Section } from '../../ui/Section';
-import {
-  decimalText,
-  type GroupAnswer,
-  groupKey,
-  intText,
-  useDepartureAirports,
-  useGroup,
-  useTourData,
-} from './api';
 import { BookingsTable } from './BookingsTable';
+import { InlineAddForm } from './InlineAddForm';
+import { deleteInstance } from './instance-actions';
 import {
   AddAccommodationForm,
   DELETE_ACCOMMODATION_CONFIRM,
@@ -46,11 +41,8 @@ import {
 import { TransfersModal } from './TransfersModal';
 
 /** Spec 3 §8, word for word. */
-export const INSTANCE_HAS_BOOKINGS = 'Oops... Sorry, this instance have active bookings.';
-export const deleteGroupConfirm = (date: string) =>
+const deleteGroupConfirm = (date: string) =>
   `Are you sure you want to delete group "${date}" ? You won't be able to revert this!`;
-export const deleteInstanceConfirm = (title: string) =>
-  `Are you sure you want to delete instance "${title}" ?`;
 
 /**
  * Tour group (/tours/groups/{id} and /groups/{id}, spec 3 §2): 'Group of {tour}', the group form
@@ -59,32 +51,38 @@ export const deleteInstanceConfirm = (title: string) =>
  * Documents and supplier payments come with later issues.
  */
 export function TourGroupPage() {
-  const id = Number(useParams().id);
-  const query = useGroup(id);
-  const isAdmin = useCan('groups.update');
   return (
-    <EntityLoader query={query} label="tour group">
-      {(answer) => <GroupScreen answer={answer} isAdmin={isAdmin} />}
-    </EntityLoader>
+    <EntityEditPage
+      label="tour group"
+      load={groupsApi.get}
+      select={(answer) => answer.data}
+      queryKey={keys.groups.one}
+      invalidate={keys.groups.all}
+      title={(answer) => `Group of ${answer.tourGroup.tour.name}`}
+      actions={(answer) => (
+        <Can permission="groups.delete">
+          <DeleteGroupButton g={answer.tourGroup} />
+        </Can>
+      )}
+      update={groupsApi.update}
+      form={GroupForm}
+      layout={(form, answer) => <GroupScreen g={answer.tourGroup} form={form} />}
+    />
   );
 }
 
-function GroupScreen({ answer, isAdmin }: { answer: GroupAnswer; isAdmin: boolean }) {
-  const g = answer.tourGroup;
-  const queryClient = useQueryClient();
+/** Delete group: refused with the spec's message while bookings use it, else asked, then back to the tour. */
+function DeleteGroupButton({ g }: { g: TourGroupDetail }) {
   const navigate = useNavigate();
-  const reload = () => queryClient.invalidateQueries({ queryKey: groupKey(g.id) });
-  const deleteGroup = async () => {
+  const remove = async () => {
     try {
-      const check = await api.post<{ can_delete: boolean; message: string }>(
-        `/tours/groups/${g.id}/check-deletion`,
-      );
+      const check = await api.call(groupsApi.checkDeletion, { params: { id: g.id } });
       if (!check.can_delete) {
         notifications.show({ color: 'red', title: 'Error', message: check.message });
         return;
       }
       if (!(await confirmDelete(deleteGroupConfirm(formatDate(g.start_date))))) return;
-      const done = await api.post<{ message: string }>(`/tours/groups/${g.id}/delete`);
+      const done = await api.call(groupsApi.delete, { params: { id: g.id } });
       notifications.show({ color: 'green', message: done.message });
       navigate(pathTo('tour-edit', { id: g.tour_id }));
     } catch (err) {
@@ -92,17 +90,18 @@ function GroupScreen({ answer, isAdmin }: { answer: GroupAnswer; isAdmin: boolea
     }
   };
   return (
+    <Button color="red" variant="light" onClick={remove}>
+      Delete group
+    </Button>
+  );
+}
+
+function GroupScreen({ g, form }: { g: GroupAnswer['tourGroup']; form: ReactNode }) {
+  const queryClient = useQueryClient();
+  const isAdmin = useCan('groups.update');
+  const reload = () => queryClient.invalidateQueries({ queryKey: keys.groups.all });
+  return (
     <Stack gap="lg">
-      <PageHeader
-        title={`Group of ${g.tour.name}`}
-        actions={
-          <Can permission="groups.delete">
-            <Button color="red" variant="light" onClick={deleteGroup}>
-              Delete group
-            </Button>
-          </Can>
-        }
-      />
       <Text size="sm" mt={-12}>
         Starts {formatDate(g.start_date)} ·{' '}
         <Anchor component={Link} to={pathTo('tour-edit', { id: g.tour.id })}>
@@ -110,11 +109,7 @@ function GroupScreen({ answer, isAdmin }: { answer: GroupAnswer; isAdmin: boolea
         </Anchor>{' '}
         · {g.passengers} passengers (Paid or Confirmed)
       </Text>
-      <GroupForm
-        key={JSON.stringify([g.start_date, g.base_price, g.deposit_price, g.stop_sell, g.group_itinerary])}
-        g={g}
-        onSaved={reload}
-      />
+      {form}
       <InstancesSection g={g} defaultOpen={isAdmin} onChanged={reload} />
       <AccommodationExcludeSection g={g} defaultOpen={isAdmin} onChanged={reload} />
       <LinkedGroupsSection g={g} defaultOpen={isAdmin} onChanged={reload} />
@@ -140,149 +135,136 @@ interface GroupFormValues {
   group_itinerary: string;
 }
 
+const toGroupValues = (answer?: GroupAnswer): GroupFormValues => {
+  const g = answer?.tourGroup;
+  return {
+    start_date: g?.start_date ?? null,
+    pick_up_point_region_id: g?.pick_up_point_region_id ? String(g.pick_up_point_region_id) : null,
+    deposit_price: g?.deposit_price ?? '',
+    base_price: g?.base_price ?? '',
+    base_cost: g?.base_cost ?? '',
+    duration: g?.duration ?? '',
+    minimum_age: g?.minimum_age ?? '',
+    release_days_before: g?.release_days_before ?? '',
+    available_places: g?.available_places ?? '',
+    stop_sell: g?.stop_sell ?? false,
+    is_special_group: g?.is_special_group ?? false,
+    group_itinerary: g?.group_itinerary ?? '',
+  };
+};
+
+const toGroupInput = (v: GroupFormValues): GroupInput => ({
+  start_date: v.start_date,
+  pick_up_point_region_id: v.pick_up_point_region_id ?? '',
+  deposit_price: numberText(v.deposit_price),
+  base_price: numberText(v.base_price),
+  base_cost: numberText(v.base_cost),
+  duration: numberText(v.duration),
+  minimum_age: numberText(v.minimum_age),
+  release_days_before: numberText(v.release_days_before),
+  available_places: numberText(v.available_places),
+  stop_sell: v.stop_sell,
+  is_special_group: v.is_special_group,
+  group_itinerary: v.group_itinerary,
+});
+
 const tourValue = (v: string | number | null | undefined, money = false) =>
   v === null || v === undefined || v === '' ? undefined : `${money ? formatMoney(v) : v} (tour)`;
 
-function GroupForm({ g, onSaved }: { g: TourGroupDetail; onSaved: () => void }) {
-  const maySave = useCan('groups.update');
+function GroupForm({ mode, record: answer, send, onSaved }: EntityFormProps<GroupAnswer, GroupInput>) {
   const lists = useTourData();
-  const coach = g.tour.tour_type === 'coach';
-  const form = useForm<GroupFormValues>({
-    initialValues: {
-      start_date: g.start_date,
-      pick_up_point_region_id: g.pick_up_point_region_id ? String(g.pick_up_point_region_id) : null,
-      deposit_price: g.deposit_price ?? '',
-      base_price: g.base_price ?? '',
-      base_cost: g.base_cost ?? '',
-      duration: g.duration ?? '',
-      minimum_age: g.minimum_age ?? '',
-      release_days_before: g.release_days_before ?? '',
-      available_places: g.available_places ?? '',
-      stop_sell: g.stop_sell,
-      is_special_group: g.is_special_group,
-      group_itinerary: g.group_itinerary ?? '',
-    },
-    validate: {
-      start_date: (v) => (v ? null : 'Start date is required.'),
-      pick_up_point_region_id: (v) => (coach && !v ? 'A pickup region is required for coach tours.' : null),
-    },
+  const g = answer?.tourGroup;
+  const tourType = g?.tour.tour_type ?? '';
+  const entity = useEntityForm({
+    schema: groupInput,
+    toValues: toGroupValues,
+    toInput: toGroupInput,
+    extraValidate: (v) => groupRegionErrors(tourType, v.pick_up_point_region_id),
+    permission: 'groups.update',
+    mode,
+    record: answer,
+    send,
+    onSaved,
   });
-  const { onSubmit, saving } = useFormSubmit(
-    form,
-    (v) =>
-      api.post(`/tours/groups/${g.id}`, {
-        start_date: v.start_date,
-        pick_up_point_region_id: v.pick_up_point_region_id ?? '',
-        deposit_price: decimalText(v.deposit_price),
-        base_price: decimalText(v.base_price),
-        base_cost: decimalText(v.base_cost),
-        duration: intText(v.duration),
-        minimum_age: intText(v.minimum_age),
-        release_days_before: intText(v.release_days_before),
-        available_places: intText(v.available_places),
-        stop_sell: v.stop_sell,
-        is_special_group: v.is_special_group,
-        group_itinerary: v.group_itinerary,
-      }),
-    { onSuccess: onSaved },
-  );
+  const { form } = entity;
   return (
-    <Paper withBorder p="lg" radius="md" maw={960}>
-      <form onSubmit={onSubmit} noValidate>
-        <fieldset disabled={!maySave} style={{ border: 0, padding: 0, margin: 0 }}>
-          <Stack gap="md">
-            <Text size="sm" c="dimmed">
-              Blank values fall back to the master tour's values (shown in grey).
-            </Text>
-            <FieldGrid cols={3}>
-              <DateField
-                label="Start date"
-                required
-                clearable={false}
-                {...form.getInputProps('start_date')}
-              />
-              {coach && (
-                <Select
-                  label="Pickup region"
-                  required
-                  data={(lists.data?.pickUpRegions ?? []).map((r) => ({
-                    value: String(r.id),
-                    label: r.region_name,
-                  }))}
-                  placeholder={lists.isPending ? 'Loading…' : 'Choose a region'}
-                  searchable
-                  {...form.getInputProps('pick_up_point_region_id')}
-                />
-              )}
-              <MoneyInput
-                label="Deposit price"
-                placeholder={tourValue(g.tour.deposit_price, true)}
-                {...form.getInputProps('deposit_price')}
-              />
-              <MoneyInput label="Base price" {...form.getInputProps('base_price')} />
-              <MoneyInput label="Base cost" {...form.getInputProps('base_cost')} />
-              <NumberField
-                label="Duration (days)"
-                min={1}
-                placeholder={tourValue(g.tour.duration)}
-                {...form.getInputProps('duration')}
-              />
-              <NumberField
-                label="Minimum age"
-                min={0}
-                placeholder={tourValue(g.tour.minimum_age)}
-                {...form.getInputProps('minimum_age')}
-              />
-              <NumberField
-                label="Release days before"
-                min={0}
-                placeholder={tourValue(g.tour.release_days_before)}
-                {...form.getInputProps('release_days_before')}
-              />
-              <NumberField
-                label="Available places"
-                min={0}
-                placeholder={tourValue(g.tour.tour_places)}
-                {...form.getInputProps('available_places')}
-              />
-              <TextInput label="Passengers (places taken)" value={String(g.passengers)} readOnly disabled />
-            </FieldGrid>
-            <Group gap="xl">
-              <Switch label="Stop sell" {...form.getInputProps('stop_sell', { type: 'checkbox' })} />
-              <Switch
-                label="Special group"
-                {...form.getInputProps('is_special_group', { type: 'checkbox' })}
-              />
-            </Group>
-            <Textarea
-              label="Group itinerary"
-              description="Overrides the tour's itinerary. Variables: {hotel}, {room_type}, {board_basis}, {hotel_contact}, {hotel_address}, {hotel_resort}, {transfer_pickup_time}"
-              placeholder={
-                g.tour.itinerary
-                  ? `${g.tour.itinerary.slice(0, 300)}${g.tour.itinerary.length > 300 ? '…' : ''}`
-                  : undefined
-              }
-              autosize
-              minRows={3}
-              maxRows={12}
-              {...form.getInputProps('group_itinerary')}
+    <EntityFormFrame entity={entity} maw={960} submitLabel="Update group">
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          Blank values fall back to the master tour's values (shown in grey).
+        </Text>
+        <FieldGrid cols={3}>
+          <DateField label="Start date" required clearable={false} {...form.getInputProps('start_date')} />
+          {tourType === 'coach' && (
+            <Select
+              label="Pickup region"
+              required
+              data={(lists.data?.pickUpRegions ?? []).map((r) => ({
+                value: String(r.id),
+                label: r.region_name,
+              }))}
+              placeholder={lists.isPending ? 'Loading…' : 'Choose a region'}
+              searchable
+              {...form.getInputProps('pick_up_point_region_id')}
             />
-          </Stack>
-        </fieldset>
-        {maySave && (
-          <FormActions>
-            <SaveButton mode="update" saving={saving}>
-              Update group
-            </SaveButton>
-          </FormActions>
-        )}
-      </form>
-    </Paper>
+          )}
+          <MoneyInput
+            label="Deposit price"
+            placeholder={tourValue(g?.tour.deposit_price, true)}
+            {...form.getInputProps('deposit_price')}
+          />
+          <MoneyInput label="Base price" {...form.getInputProps('base_price')} />
+          <MoneyInput label="Base cost" {...form.getInputProps('base_cost')} />
+          <NumberField
+            label="Duration (days)"
+            min={1}
+            placeholder={tourValue(g?.tour.duration)}
+            {...form.getInputProps('duration')}
+          />
+          <NumberField
+            label="Minimum age"
+            min={0}
+            placeholder={tourValue(g?.tour.minimum_age)}
+            {...form.getInputProps('minimum_age')}
+          />
+          <NumberField
+            label="Release days before"
+            min={0}
+            placeholder={tourValue(g?.tour.release_days_before)}
+            {...form.getInputProps('release_days_before')}
+          />
+          <NumberField
+            label="Available places"
+            min={0}
+            placeholder={tourValue(g?.tour.tour_places)}
+            {...form.getInputProps('available_places')}
+          />
+          <TextInput label="Passengers (places taken)" value={String(g?.passengers ?? 0)} readOnly disabled />
+        </FieldGrid>
+        <Group gap="xl">
+          <Switch label="Stop sell" {...form.getInputProps('stop_sell', { type: 'checkbox' })} />
+          <Switch label="Special group" {...form.getInputProps('is_special_group', { type: 'checkbox' })} />
+        </Group>
+        <Textarea
+          label="Group itinerary"
+          description="Overrides the tour's itinerary. Variables: {hotel}, {room_type}, {board_basis}, {hotel_contact}, {hotel_address}, {hotel_resort}, {transfer_pickup_time}"
+          placeholder={
+            g?.tour.itinerary
+              ? `${g.tour.itinerary.slice(0, 300)}${g.tour.itinerary.length > 300 ? '…' : ''}`
+              : undefined
+          }
+          autosize
+          minRows={3}
+          maxRows={12}
+          {...form.getInputProps('group_itinerary')}
+        />
+      </Stack>
+    </EntityFormFrame>
   );
 }
 
 /** Where an instance leaves from, as a short text. */
-export const departureOf = (i: InstanceRow) =>
+const departureOf = (i: InstanceRow) =>
   i.airport
     ? `${i.airport.airport_name} (${i.airport.iata_code})`
     : i.pick_up_point
@@ -302,21 +284,6 @@ function InstancesSection({
 }) {
   const mayDelete = useCan('instances.delete');
   const [transfers, setTransfers] = useState(false);
-  const remove = async (i: InstanceRow) => {
-    const title = i.instance_title ?? formatDate(i.departure_date);
-    if (i.booking_count > 0) {
-      notifications.show({ color: 'red', title: 'Error', message: INSTANCE_HAS_BOOKINGS });
-      return;
-    }
-    if (!(await confirmDelete(deleteInstanceConfirm(title)))) return;
-    try {
-      const answer = await api.post<{ message: string }>(`/tours/instances/${i.id}/delete`);
-      notifications.show({ color: 'green', message: answer.message });
-      onChanged();
-    } catch (err) {
-      notifications.show({ color: 'red', title: 'Error', message: (err as Error).message });
-    }
-  };
   return (
     <Section
       title="Instances"
@@ -375,7 +342,15 @@ function InstancesSection({
                 <RowActions>
                   <EditLink to={pathTo('tour-instance', { id: i.id })} permission="instances.update" />
                   {mayDelete && (
-                    <Anchor component="button" type="button" size="sm" c="red" onClick={() => remove(i)}>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      size="sm"
+                      c="red"
+                      onClick={async () => {
+                        if (await deleteInstance(i)) onChanged();
+                      }}
+                    >
                       Delete
                     </Anchor>
                   )}
@@ -390,9 +365,17 @@ function InstancesSection({
   );
 }
 
+interface AddInstanceValues {
+  departure_date: string | null;
+  departure_airport_id: string | null;
+  pickup_point_id: string | null;
+  instance_title: string;
+  base_price: string | number;
+}
+
 function AddInstanceForm({ g, onAdded }: { g: TourGroupDetail; onAdded: () => void }) {
   const type = g.tour.tour_type;
-  const air = type === 'air' || type === 'world-wide';
+  const place = departurePlace(type);
   const airports = useDepartureAirports();
   const lists = useTourData();
   const region = lists.data?.pickUpRegions.find((r) => r.id === g.pick_up_point_region_id);
@@ -401,106 +384,85 @@ function AddInstanceForm({ g, onAdded }: { g: TourGroupDetail; onAdded: () => vo
     : (lists.data?.pickUpRegions ?? [])
         .flatMap((r) => r.pick_up_points)
         .filter((p, n, all) => all.findIndex((x) => x.id === p.id) === n);
-  const form = useForm<{
-    departure_date: string | null;
-    departure_airport: string | null;
-    pickup_point_id: string | null;
-    instance_title: string;
-    base_price: string | number;
-  }>({
-    initialValues: {
+  const entity = useEntityForm({
+    schema: instanceCreateInput,
+    toValues: (): AddInstanceValues => ({
       departure_date: g.start_date,
-      departure_airport: null,
+      departure_airport_id: null,
       pickup_point_id: null,
       instance_title: '',
       base_price: '',
-    },
-    validate: {
-      departure_date: (v) => (v ? null : 'Departure date is required.'),
-      departure_airport: (v) => (air && !v ? 'Departure airport is required for air tours.' : null),
-      pickup_point_id: (v) => (type === 'coach' && !v ? 'Pickup point is required for coach tours.' : null),
-    },
+    }),
+    toInput: (v: AddInstanceValues) => ({
+      tour_id: g.tour_id,
+      tour_group_id: g.id,
+      departure_date: v.departure_date,
+      departure_airport_id: v.departure_airport_id ?? '',
+      pickup_point_id: v.pickup_point_id ?? '',
+      self_drive: place === 'self_drive',
+      instance_title: v.instance_title,
+      base_price: numberText(v.base_price),
+      currency: 'GBP',
+      indirect_flights: 0,
+    }),
+    extraValidate: (v) => departurePlaceErrors(type, v),
+    permission: 'instances.create',
+    mode: 'create',
+    send: (body) => api.call(instancesApi.create, { body }),
+    resetAfterCreate: true,
+    onSaved: onAdded,
   });
-  const { onSubmit, saving } = useFormSubmit(
-    form,
-    (v) =>
-      api.post('/tours/instances', {
-        tour_id: g.tour_id,
-        tour_group_id: g.id,
-        departure_date: v.departure_date,
-        departure_airport: v.departure_airport ?? '',
-        pickup_point_id: v.pickup_point_id ?? '',
-        self_drive: type === 'self-drive',
-        instance_title: v.instance_title,
-        base_price: decimalText(v.base_price),
-        currency: 'GBP',
-        indirect_flights: 0,
-      }),
-    {
-      onSuccess: () => {
-        form.reset();
-        onAdded();
-      },
-    },
-  );
+  const { form } = entity;
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Add instance">
-      <Text fw={600} size="sm" mb={4}>
-        Add instance
-      </Text>
-      <Group align="flex-start" gap="md" wrap="wrap">
-        <DateField label="Departure date" required w={170} {...form.getInputProps('departure_date')} />
-        {air && (
-          <Select
-            label="Departure airport"
-            required
-            w={280}
-            placeholder={airports.isPending ? 'Loading…' : 'Choose an airport'}
-            data={(airports.data ?? []).map((a) => ({
-              value: String(a.id),
-              label: `${a.airport_name} (${a.iata_code})`,
-            }))}
-            searchable
-            nothingFoundMessage="No airport matches"
-            {...form.getInputProps('departure_airport')}
-          />
-        )}
-        {type === 'coach' && (
-          <Select
-            label="Pickup point"
-            required
-            w={260}
-            placeholder={
-              lists.isPending
-                ? 'Loading…'
-                : region
-                  ? `A point of ${region.region_name}`
-                  : 'Choose a pickup point'
-            }
-            data={points.map((p) => ({ value: String(p.id), label: p.pickup_point_name }))}
-            searchable
-            nothingFoundMessage="No pickup point matches"
-            {...form.getInputProps('pickup_point_id')}
-          />
-        )}
-        {type === 'self-drive' && <TextInput label="Departs" value="Self drive" readOnly w={140} />}
-        <TextInput
-          label="Title"
-          placeholder="Default: the airport or point"
-          w={220}
-          {...form.getInputProps('instance_title')}
+    <InlineAddForm entity={entity} label="Add instance" submitLabel="Add instance">
+      <DateField label="Departure date" required w={170} {...form.getInputProps('departure_date')} />
+      {place === 'airport' && (
+        <Select
+          label="Departure airport"
+          required
+          w={280}
+          placeholder={airports.isPending ? 'Loading…' : 'Choose an airport'}
+          data={(airports.data ?? []).map((a) => ({
+            value: String(a.id),
+            label: `${a.airport_name} (${a.iata_code})`,
+          }))}
+          searchable
+          nothingFoundMessage="No airport matches"
+          {...form.getInputProps('departure_airport_id')}
         />
-        <MoneyInput
-          label="Base price"
-          w={150}
-          placeholder={g.base_price ? `${formatMoney(g.base_price)} (group)` : undefined}
-          {...form.getInputProps('base_price')}
+      )}
+      {place === 'pickup_point' && (
+        <Select
+          label="Pickup point"
+          required
+          w={260}
+          placeholder={
+            lists.isPending
+              ? 'Loading…'
+              : region
+                ? `A point of ${region.region_name}`
+                : 'Choose a pickup point'
+          }
+          data={points.map((p) => ({ value: String(p.id), label: p.pickup_point_name }))}
+          searchable
+          nothingFoundMessage="No pickup point matches"
+          {...form.getInputProps('pickup_point_id')}
         />
-        <Button type="submit" mt={25} disabled={saving}>
-          {saving ? 'Adding...' : 'Add instance'}
-        </Button>
-      </Group>
-    </form>
+      )}
+      {place === 'self_drive' && <TextInput label="Departs" value="Self drive" readOnly w={140} />}
+      <TextInput
+        label="Title"
+        placeholder="Default: the airport or point"
+        w={220}
+        {...form.getInputProps('instance_title')}
+      />
+      <MoneyInput
+        label="Base price"
+        w={150}
+        placeholder={g.base_price ? `${formatMoney(g.base_price)} (group)` : undefined}
+        {...form.getInputProps('base_price')}
+      />
+    </InlineAddForm>
   );
 }
 
@@ -565,7 +527,12 @@ function AccommodationExcludeSection({
                     permission="tourAccommodation.save"
                   />
                   <Can permission="tourAccommodation.delete">
-                    <DeleteGroupAccommodation id={a.id} onDeleted={onChanged} />
+                    <DeleteAction
+                      endpoint={tourAccommodationApi.delete}
+                      params={{ id: a.id }}
+                      confirmMessage={DELETE_ACCOMMODATION_CONFIRM}
+                      onDeleted={onChanged}
+                    />
                   </Can>
                 </RowActions>
               ),
@@ -574,7 +541,7 @@ function AccommodationExcludeSection({
         />
         <Can permission="tourAccommodation.save">
           <AddAccommodationForm
-            endpoint={`/tours/groups/${g.id}/accommodation`}
+            target={{ groupId: g.id }}
             duration={duration}
             onAdded={onChanged}
             label="Add group accommodation"
@@ -582,29 +549,6 @@ function AccommodationExcludeSection({
         </Can>
       </Stack>
     </Section>
-  );
-}
-
-function DeleteGroupAccommodation({ id, onDeleted }: { id: number; onDeleted: () => void }) {
-  return (
-    <Anchor
-      component="button"
-      type="button"
-      size="sm"
-      c="red"
-      onClick={async () => {
-        if (!(await confirmDelete(DELETE_ACCOMMODATION_CONFIRM))) return;
-        try {
-          const answer = await api.post<{ message: string }>(`/tours/accommodation/${id}/delete`);
-          notifications.show({ color: 'green', message: answer.message });
-          onDeleted();
-        } catch (err) {
-          notifications.show({ color: 'red', title: 'Error', message: (err as Error).message });
-        }
-      }}
-    >
-      Delete
-    </Anchor>
   );
 }
 
@@ -628,7 +572,7 @@ function LinkedGroupsSection({
       return;
     setBusy(true);
     try {
-      const answer = await api.post<{ message: string }>(`/tours/groups/${g.id}/${action}`, { id: otherId });
+      const answer = await api.call(groupsApi[action], { params: { id: g.id }, body: { id: otherId } });
       notifications.show({ color: 'green', message: answer.message });
       setChoice(null);
       onChanged();

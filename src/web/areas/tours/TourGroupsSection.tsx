@@ -1,26 +1,20 @@
-import { Anchor, Button, Group, Select, Stack, Switch, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Anchor, Group, Select, Stack, Switch } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { TourDetail } from '../../../shared/api/tour-catalogue';
+import { type GroupRow, groupsApi } from '../../../shared/api/groups';
+import { groupCreateInput, groupRegionErrors, type TourDetail } from '../../../shared/api/tour-catalogue';
 import { pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
+import { useTourData } from '../../api/tours';
 import { formatDate } from '../../lib/format';
 import { DateField } from '../../ui/DateField';
-import { MoneyInput, useFormSubmit } from '../../ui/form';
+import { useEntityForm } from '../../ui/entity';
+import { MoneyInput, numberText } from '../../ui/form';
 import { Can } from '../../ui/permissions';
 import { Section } from '../../ui/Section';
 import { ServerTable, type ServerTableColumn, type ServerTableHandle } from '../../ui/ServerTable';
-import { decimalText, useTourData } from './api';
-
-interface GroupRow {
-  id: number;
-  start_date: string;
-  region_name: string | null;
-  passenger_count: number;
-  taken_places?: string;
-  stop_sell: boolean;
-}
+import { InlineAddForm } from './InlineAddForm';
 
 /**
  * The Groups section of the tour screen (spec 3 §2): table of start date, pick up region, passenger
@@ -62,74 +56,64 @@ export function TourGroupsSection({ tour, defaultOpen }: { tour: TourDetail; def
         <ServerTable<GroupRow>
           ref={table}
           label="Groups"
-          endpoint={`/tours/${tour.id}/groups/table`}
+          endpoint={groupsApi.table}
+          params={{ id: tour.id }}
+          queryKeyPrefix={keys.groups.all}
           filters={{ show_taken_places: showTaken ? 'yes' : 'no' }}
           columns={columns}
           defaultOrder={{ column: 0, dir: 'desc' }}
           emptyText="No groups yet"
-          rowStyle={(r) => (r.stop_sell ? { opacity: 0.6 } : undefined)}
+          rowStyle={(r) => (r.stop_sell ? { color: 'var(--mantine-color-dimmed)' } : undefined)}
         />
       </Stack>
     </Section>
   );
 }
 
+interface AddGroupValues {
+  start_date: string | null;
+  base_price: string | number;
+  pick_up_point_region_id: string | null;
+}
+
 function AddGroupForm({ tour, onAdded }: { tour: TourDetail; onAdded: () => void }) {
   const lists = useTourData();
   const coach = tour.tour_type === 'coach';
-  const form = useForm<{
-    start_date: string | null;
-    base_price: string | number;
-    pick_up_point_region_id: string | null;
-  }>({
-    initialValues: { start_date: null, base_price: '', pick_up_point_region_id: null },
-    validate: {
-      start_date: (v) => (v ? null : 'Start date is required.'),
-      pick_up_point_region_id: (v) => (coach && !v ? 'A pickup region is required for coach tours.' : null),
-    },
+  const entity = useEntityForm({
+    schema: groupCreateInput,
+    toValues: (): AddGroupValues => ({ start_date: null, base_price: '', pick_up_point_region_id: null }),
+    toInput: (v: AddGroupValues) => ({
+      tour_id: tour.id,
+      start_date: v.start_date,
+      base_price: numberText(v.base_price),
+      pick_up_point_region_id: v.pick_up_point_region_id ?? '',
+    }),
+    extraValidate: (v) => groupRegionErrors(tour.tour_type, v.pick_up_point_region_id),
+    permission: 'groups.create',
+    mode: 'create',
+    send: (body) => api.call(groupsApi.create, { body }),
+    resetAfterCreate: true,
+    onSaved: onAdded,
   });
-  const { onSubmit, saving } = useFormSubmit(
-    form,
-    (v) =>
-      api.post('/tours/groups', {
-        tour_id: tour.id,
-        start_date: v.start_date,
-        base_price: decimalText(v.base_price),
-        pick_up_point_region_id: v.pick_up_point_region_id ?? '',
-      }),
-    {
-      onSuccess: () => {
-        form.reset();
-        onAdded();
-      },
-    },
-  );
+  const { form } = entity;
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Add group">
-      <Text fw={600} size="sm" mb={4}>
-        Add group
-      </Text>
-      <Group align="flex-start" gap="md" wrap="wrap">
-        <DateField label="Start date" required w={180} {...form.getInputProps('start_date')} />
-        <MoneyInput label="Base price" w={160} {...form.getInputProps('base_price')} />
-        {coach && (
-          <Select
-            label="Pickup region"
-            required
-            w={240}
-            placeholder={lists.isPending ? 'Loading…' : 'Choose a region'}
-            data={(lists.data?.pickUpRegions ?? []).map((r) => ({
-              value: String(r.id),
-              label: r.region_name,
-            }))}
-            searchable
-            {...form.getInputProps('pick_up_point_region_id')}
-          />
-        )}
-        <Button type="submit" mt={25} disabled={saving}>
-          {saving ? 'Adding...' : 'Add group'}
-        </Button>
-      </Group>
-    </form>
+    <InlineAddForm entity={entity} label="Add group" submitLabel="Add group">
+      <DateField label="Start date" required w={180} {...form.getInputProps('start_date')} />
+      <MoneyInput label="Base price" w={160} {...form.getInputProps('base_price')} />
+      {coach && (
+        <Select
+          label="Pickup region"
+          required
+          w={240}
+          placeholder={lists.isPending ? 'Loading…' : 'Choose a region'}
+          data={(lists.data?.pickUpRegions ?? []).map((r) => ({
+            value: String(r.id),
+            label: r.region_name,
+          }))}
+          searchable
+          {...form.getInputProps('pick_up_point_region_id')}
+        />
+      )}
+    </InlineAddForm>
   );
 }

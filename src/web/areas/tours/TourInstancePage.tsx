@@ -5,7 +5,6 @@ import {
   Grid,
   Group,
   Loader,
-  Paper,
   Select,
   Stack,
   Switch,
@@ -15,91 +14,93 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import type { InstanceFlight, InstancePriceRoom } from '../../../shared/api/tour-catalogue';
-import { effectiveValue, type OfferedRoom, roomPrice } from '../../../shared/pricing';
+import { type ReactNode, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { flightsApi } from '../../../shared/api/flights';
+import { instancesApi } from '../../../shared/api/instances';
+import {
+  departurePlace,
+  departurePlaceErrors,
+  type InstanceAnswer,
+  type InstanceFlight,
+  type InstanceInput,
+  type InstancePriceRoom,
+  instanceInput,
+} from '../../../shared/api/tour-catalogue';
+import { toursApi } from '../../../shared/api/tours';
+import { effectiveValue, roomPrice } from '../../../shared/pricing';
 import { implementedRoutes, pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
+import { useDepartureAirports, useTourData } from '../../api/tours';
 import { formatDate, formatMoney } from '../../lib/format';
 import { confirmDelete } from '../../ui/confirm';
 import { DateField } from '../../ui/DateField';
-import { EntityLoader } from '../../ui/EntityLoader';
-import { FieldGrid, FormActions, MoneyInput, NumberField, SaveButton, useFormSubmit } from '../../ui/form';
+import { EntityEditPage, EntityFormFrame, type EntityFormProps, useEntityForm } from '../../ui/entity';
+import { FieldGrid, MoneyInput, NumberField, numberText } from '../../ui/form';
 import { ListTable } from '../../ui/ListTable';
-import { PageHeader } from '../../ui/PageHeader';
 import { Can, useCan } from '../../ui/permissions';
 import { Section } from '../../ui/Section';
-import {
-  decimalText,
-  type InstanceAnswer,
-  instanceKey,
-  intText,
-  useDepartureAirports,
-  useInstance,
-  useTourData,
-} from './api';
 import { BookingsTable } from './BookingsTable';
-import { deleteInstanceConfirm, INSTANCE_HAS_BOOKINGS } from './TourGroupPage';
+import { deleteInstance } from './instance-actions';
 
 /**
  * Tour instance (/tours/instances/{id}, spec 3 §2): 'Instance of' + a link to the tour; every field
  * by tour type; Flights (air tours); Prices per accommodation room saved per field; Bookings.
  */
 export function TourInstancePage() {
-  const id = Number(useParams().id);
-  const query = useInstance(id);
-  const isAdmin = useCan('instances.update');
   return (
-    <EntityLoader query={query} label="instance">
-      {(inst) => <InstanceScreen inst={inst} isAdmin={isAdmin} />}
-    </EntityLoader>
+    <EntityEditPage
+      label="instance"
+      load={instancesApi.get}
+      select={(answer) => answer.data}
+      queryKey={keys.instances.one}
+      invalidate={keys.instances.all}
+      title={(inst) => (
+        <>
+          Instance of{' '}
+          <Anchor component={Link} to={pathTo('tour-edit', { id: inst.tour.id })} inherit>
+            {inst.tour.name}
+          </Anchor>
+        </>
+      )}
+      actions={(inst) => (
+        <Can permission="instances.delete">
+          <DeleteInstanceButton inst={inst} />
+        </Can>
+      )}
+      update={instancesApi.update}
+      form={InstanceForm}
+      layout={(form, inst) => <InstanceScreen inst={inst} form={form} />}
+    />
   );
 }
 
-function InstanceScreen({ inst, isAdmin }: { inst: InstanceAnswer; isAdmin: boolean }) {
-  const queryClient = useQueryClient();
+function DeleteInstanceButton({ inst }: { inst: InstanceAnswer }) {
   const navigate = useNavigate();
-  const reload = () => queryClient.invalidateQueries({ queryKey: instanceKey(inst.id) });
-  const air = inst.tour.tour_type === 'air' || inst.tour.tour_type === 'world-wide';
-  const remove = async () => {
-    if (inst.booking_count > 0) {
-      notifications.show({ color: 'red', title: 'Error', message: INSTANCE_HAS_BOOKINGS });
-      return;
-    }
-    if (!(await confirmDelete(deleteInstanceConfirm(inst.instance_title ?? formatDate(inst.departure_date)))))
-      return;
-    try {
-      const answer = await api.post<{ message: string }>(`/tours/instances/${inst.id}/delete`);
-      notifications.show({ color: 'green', message: answer.message });
-      navigate(pathTo('tour-group', { id: inst.tour_group_id }));
-    } catch (err) {
-      notifications.show({ color: 'red', title: 'Error', message: (err as Error).message });
-    }
-  };
+  return (
+    <Button
+      color="red"
+      variant="light"
+      onClick={async () => {
+        if (await deleteInstance(inst)) navigate(pathTo('tour-group', { id: inst.tour_group_id }));
+      }}
+    >
+      Delete instance
+    </Button>
+  );
+}
+
+function InstanceScreen({ inst, form }: { inst: InstanceAnswer; form: ReactNode }) {
+  const queryClient = useQueryClient();
+  const isAdmin = useCan('instances.update');
+  const reload = () => queryClient.invalidateQueries({ queryKey: keys.instances.all });
+  const air = departurePlace(inst.tour.tour_type) === 'airport';
   return (
     <Stack gap="lg">
-      <PageHeader
-        title={
-          <>
-            Instance of{' '}
-            <Anchor component={Link} to={pathTo('tour-edit', { id: inst.tour.id })} inherit>
-              {inst.tour.name}
-            </Anchor>
-          </>
-        }
-        actions={
-          <Can permission="instances.delete">
-            <Button color="red" variant="light" onClick={remove}>
-              Delete instance
-            </Button>
-          </Can>
-        }
-      />
       <Text size="sm" mt={-12}>
         {inst.instance_title} · departs {formatDate(inst.departure_date)} ·{' '}
         <Anchor component={Link} to={pathTo('tour-group', { id: inst.tour_group_id })}>
@@ -107,7 +108,7 @@ function InstanceScreen({ inst, isAdmin }: { inst: InstanceAnswer; isAdmin: bool
         </Anchor>{' '}
         · {inst.booking_count} bookings, {inst.pax_count} passengers
       </Text>
-      <InstanceForm key={inst.id} inst={inst} onSaved={reload} />
+      {form}
       {air && <FlightsSection inst={inst} defaultOpen={isAdmin} onChanged={reload} />}
       <PricesSection inst={inst} defaultOpen onChanged={reload} />
       <Section title="Bookings" defaultOpen={isAdmin}>
@@ -135,16 +136,33 @@ interface InstanceFormValues {
   travel_itinerary: string;
 }
 
+const toInstanceValues = (inst?: InstanceAnswer): InstanceFormValues => ({
+  instance_title: inst?.instance_title ?? '',
+  departure_date: inst?.departure_date ?? null,
+  departure_airport_id: inst?.departure_airport_id ? String(inst.departure_airport_id) : null,
+  pickup_point_id: inst?.pickup_point_id ? String(inst.pickup_point_id) : null,
+  deposit_price: inst?.deposit_price ?? '',
+  base_price: inst?.base_price ?? '',
+  base_sale_price: inst?.base_sale_price ?? '',
+  base_cost: inst?.base_cost ?? '',
+  duration: inst?.duration ?? '',
+  minimum_age: inst?.minimum_age ?? '',
+  release_days_before: inst?.release_days_before ?? '',
+  tour_places: inst?.tour_places ?? '',
+  stop_sell: inst?.stop_sell ?? false,
+  is_special_instance: inst?.is_special_instance ?? false,
+  travel_itinerary: inst?.travel_itinerary ?? '',
+});
+
 const master = (v: string | number | null | undefined, money = false) =>
   v === null || v === undefined || v === '' ? undefined : `Set to ${money ? formatMoney(v) : v} in master`;
 
-function InstanceForm({ inst, onSaved }: { inst: InstanceAnswer; onSaved: () => void }) {
-  const maySave = useCan('instances.update');
-  const type = inst.tour.tour_type;
-  const air = type === 'air' || type === 'world-wide';
+function InstanceForm({ mode, record: inst, send, onSaved }: EntityFormProps<InstanceAnswer, InstanceInput>) {
+  const type = inst?.tour.tour_type ?? '';
+  const place = departurePlace(type);
   const airports = useDepartureAirports();
   const lists = useTourData();
-  const region = lists.data?.pickUpRegions.find((r) => r.id === inst.group.pick_up_point_region_id);
+  const region = lists.data?.pickUpRegions.find((r) => r.id === inst?.group.pick_up_point_region_id);
   const points = region
     ? region.pick_up_points
     : (lists.data?.pickUpRegions ?? [])
@@ -155,7 +173,7 @@ function InstanceForm({ inst, onSaved }: { inst: InstanceAnswer; onSaved: () => 
     label: `${a.airport_name} (${a.iata_code})`,
   }));
   if (
-    inst.departure_airport_id &&
+    inst?.departure_airport_id &&
     inst.airport &&
     !airportOptions.some((o) => o.value === String(inst.departure_airport_id))
   ) {
@@ -164,166 +182,137 @@ function InstanceForm({ inst, onSaved }: { inst: InstanceAnswer; onSaved: () => 
       label: `${inst.airport.airport_name} (${inst.airport.iata_code})`,
     });
   }
-  const form = useForm<InstanceFormValues>({
-    initialValues: {
-      instance_title: inst.instance_title ?? '',
-      departure_date: inst.departure_date,
-      departure_airport_id: inst.departure_airport_id ? String(inst.departure_airport_id) : null,
-      pickup_point_id: inst.pickup_point_id ? String(inst.pickup_point_id) : null,
-      deposit_price: inst.deposit_price ?? '',
-      base_price: inst.base_price ?? '',
-      base_sale_price: inst.base_sale_price ?? '',
-      base_cost: inst.base_cost ?? '',
-      duration: inst.duration ?? '',
-      minimum_age: inst.minimum_age ?? '',
-      release_days_before: inst.release_days_before ?? '',
-      tour_places: inst.tour_places ?? '',
-      stop_sell: inst.stop_sell,
-      is_special_instance: inst.is_special_instance,
-      travel_itinerary: inst.travel_itinerary ?? '',
-    },
-    validate: {
-      departure_date: (v) => (v ? null : 'Departure date is required.'),
-      departure_airport_id: (v) => (air && !v ? 'Departure airport is required for air tours.' : null),
-      pickup_point_id: (v) => (type === 'coach' && !v ? 'Pickup point is required for coach tours.' : null),
-    },
+  const entity = useEntityForm({
+    schema: instanceInput,
+    toValues: toInstanceValues,
+    toInput: (v: InstanceFormValues): InstanceInput => ({
+      instance_title: v.instance_title,
+      departure_date: v.departure_date,
+      departure_airport_id: v.departure_airport_id ?? '',
+      pickup_point_id: v.pickup_point_id ?? '',
+      self_drive: place === 'self_drive',
+      deposit_price: numberText(v.deposit_price),
+      base_price: numberText(v.base_price),
+      base_sale_price: numberText(v.base_sale_price),
+      base_cost: numberText(v.base_cost),
+      duration: numberText(v.duration),
+      minimum_age: numberText(v.minimum_age),
+      release_days_before: numberText(v.release_days_before),
+      tour_places: numberText(v.tour_places),
+      stop_sell: v.stop_sell,
+      is_special_instance: v.is_special_instance,
+      travel_itinerary: v.travel_itinerary,
+    }),
+    extraValidate: (v) => departurePlaceErrors(type, v),
+    permission: 'instances.update',
+    mode,
+    record: inst,
+    send,
+    onSaved,
   });
-  const { onSubmit, saving } = useFormSubmit(
-    form,
-    (v) =>
-      api.post(`/tours/instances/${inst.id}`, {
-        instance_title: v.instance_title,
-        departure_date: v.departure_date,
-        departure_airport_id: v.departure_airport_id ?? '',
-        pickup_point_id: v.pickup_point_id ?? '',
-        self_drive: type === 'self-drive',
-        deposit_price: decimalText(v.deposit_price),
-        base_price: decimalText(v.base_price),
-        base_sale_price: decimalText(v.base_sale_price),
-        base_cost: decimalText(v.base_cost),
-        duration: intText(v.duration),
-        minimum_age: intText(v.minimum_age),
-        release_days_before: intText(v.release_days_before),
-        tour_places: intText(v.tour_places),
-        stop_sell: v.stop_sell,
-        is_special_instance: v.is_special_instance,
-        travel_itinerary: v.travel_itinerary,
-      }),
-    { onSuccess: onSaved },
-  );
-  const g = inst.group;
-  const t = inst.tour;
+  const { form } = entity;
+  const g = inst?.group;
+  const t = inst?.tour;
   return (
-    <Paper withBorder p="lg" radius="md" maw={960}>
-      <form onSubmit={onSubmit} noValidate>
-        <fieldset disabled={!maySave} style={{ border: 0, padding: 0, margin: 0 }}>
-          <Stack gap="md">
-            {/* The departure place gets the widest column: airport names are long
-                ('Birmingham International Airport (BHX)') and were cut short in a third. */}
-            <Grid gap="md">
-              <Grid.Col span={{ base: 12, sm: 4 }}>
-                <TextInput label="Title" {...form.getInputProps('instance_title')} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 3 }}>
-                <DateField
-                  label="Departure date"
-                  required
-                  clearable={false}
-                  {...form.getInputProps('departure_date')}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 5 }}>
-                {air && (
-                  <Select
-                    label="Departure airport"
-                    required
-                    data={airportOptions}
-                    placeholder={airports.isPending ? 'Loading…' : 'Choose an airport'}
-                    searchable
-                    {...form.getInputProps('departure_airport_id')}
-                  />
-                )}
-                {type === 'coach' && (
-                  <Select
-                    label="Pickup point"
-                    required
-                    data={points.map((p) => ({ value: String(p.id), label: p.pickup_point_name }))}
-                    placeholder={lists.isPending ? 'Loading…' : 'Choose a pickup point'}
-                    searchable
-                    {...form.getInputProps('pickup_point_id')}
-                  />
-                )}
-                {type === 'self-drive' && <Switch label="Self drive" checked readOnly mt={32} />}
-              </Grid.Col>
-            </Grid>
-            <FieldGrid cols={3}>
-              <MoneyInput
-                label="Deposit price"
-                placeholder={master(effectiveValue(g.deposit_price, t.deposit_price), true)}
-                {...form.getInputProps('deposit_price')}
-              />
-              <MoneyInput
-                label="Base price"
-                placeholder={master(g.base_price, true)}
-                {...form.getInputProps('base_price')}
-              />
-              <MoneyInput label="Base sale price" {...form.getInputProps('base_sale_price')} />
-              <MoneyInput
-                label="Base cost"
-                placeholder={master(g.base_cost, true)}
-                {...form.getInputProps('base_cost')}
-              />
-              <NumberField
-                label="Duration (days)"
-                min={1}
-                placeholder={master(effectiveValue(g.duration, t.duration))}
-                {...form.getInputProps('duration')}
-              />
-              <NumberField
-                label="Minimum age"
-                min={0}
-                placeholder={master(effectiveValue(g.minimum_age, t.minimum_age))}
-                {...form.getInputProps('minimum_age')}
-              />
-              <NumberField
-                label="Release days before"
-                min={0}
-                placeholder={master(effectiveValue(g.release_days_before, t.release_days_before))}
-                {...form.getInputProps('release_days_before')}
-              />
-              <NumberField
-                label="Places available"
-                min={0}
-                placeholder={master(effectiveValue(g.available_places, t.tour_places))}
-                {...form.getInputProps('tour_places')}
-              />
-            </FieldGrid>
-            <Group gap="xl">
-              <Switch label="Stop sell" {...form.getInputProps('stop_sell', { type: 'checkbox' })} />
-              <Switch
-                label="Special instance"
-                {...form.getInputProps('is_special_instance', { type: 'checkbox' })}
-              />
-            </Group>
-            <Textarea
-              label="Instance itinerary"
-              description="Overrides the master and group itinerary."
-              autosize
-              minRows={3}
-              maxRows={12}
-              {...form.getInputProps('travel_itinerary')}
+    <EntityFormFrame entity={entity} maw={960} submitLabel="Update instance">
+      <Stack gap="md">
+        {/* The departure place gets the widest column: airport names are long
+            ('Birmingham International Airport (BHX)') and were cut short in a third. */}
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <TextInput label="Title" {...form.getInputProps('instance_title')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 3 }}>
+            <DateField
+              label="Departure date"
+              required
+              clearable={false}
+              {...form.getInputProps('departure_date')}
             />
-          </Stack>
-        </fieldset>
-        {maySave && (
-          <FormActions>
-            <SaveButton mode="update" saving={saving}>
-              Update instance
-            </SaveButton>
-          </FormActions>
-        )}
-      </form>
-    </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 5 }}>
+            {place === 'airport' && (
+              <Select
+                label="Departure airport"
+                required
+                data={airportOptions}
+                placeholder={airports.isPending ? 'Loading…' : 'Choose an airport'}
+                searchable
+                {...form.getInputProps('departure_airport_id')}
+              />
+            )}
+            {place === 'pickup_point' && (
+              <Select
+                label="Pickup point"
+                required
+                data={points.map((p) => ({ value: String(p.id), label: p.pickup_point_name }))}
+                placeholder={lists.isPending ? 'Loading…' : 'Choose a pickup point'}
+                searchable
+                {...form.getInputProps('pickup_point_id')}
+              />
+            )}
+            {place === 'self_drive' && <Switch label="Self drive" checked readOnly mt={32} />}
+          </Grid.Col>
+        </Grid>
+        <FieldGrid cols={3}>
+          <MoneyInput
+            label="Deposit price"
+            placeholder={master(effectiveValue(g?.deposit_price, t?.deposit_price), true)}
+            {...form.getInputProps('deposit_price')}
+          />
+          <MoneyInput
+            label="Base price"
+            placeholder={master(g?.base_price, true)}
+            {...form.getInputProps('base_price')}
+          />
+          <MoneyInput label="Base sale price" {...form.getInputProps('base_sale_price')} />
+          <MoneyInput
+            label="Base cost"
+            placeholder={master(g?.base_cost, true)}
+            {...form.getInputProps('base_cost')}
+          />
+          <NumberField
+            label="Duration (days)"
+            min={1}
+            placeholder={master(effectiveValue(g?.duration, t?.duration))}
+            {...form.getInputProps('duration')}
+          />
+          <NumberField
+            label="Minimum age"
+            min={0}
+            placeholder={master(effectiveValue(g?.minimum_age, t?.minimum_age))}
+            {...form.getInputProps('minimum_age')}
+          />
+          <NumberField
+            label="Release days before"
+            min={0}
+            placeholder={master(effectiveValue(g?.release_days_before, t?.release_days_before))}
+            {...form.getInputProps('release_days_before')}
+          />
+          <NumberField
+            label="Places available"
+            min={0}
+            placeholder={master(effectiveValue(g?.available_places, t?.tour_places))}
+            {...form.getInputProps('tour_places')}
+          />
+        </FieldGrid>
+        <Group gap="xl">
+          <Switch label="Stop sell" {...form.getInputProps('stop_sell', { type: 'checkbox' })} />
+          <Switch
+            label="Special instance"
+            {...form.getInputProps('is_special_instance', { type: 'checkbox' })}
+          />
+        </Group>
+        <Textarea
+          label="Instance itinerary"
+          description="Overrides the master and group itinerary."
+          autosize
+          minRows={3}
+          maxRows={12}
+          {...form.getInputProps('travel_itinerary')}
+        />
+      </Stack>
+    </EntityFormFrame>
   );
 }
 
@@ -342,19 +331,16 @@ function FlightsSection({
   const [term, setTerm] = useState('');
   const [debounced] = useDebouncedValue(term.trim(), 500);
   const search = useQuery({
-    queryKey: ['flights', 'search', debounced],
-    queryFn: () =>
-      api
-        .get<{ data: (InstanceFlight & { id: number })[] }>(
-          `/flights/search/${encodeURIComponent(debounced)}`,
-        )
-        .then((r) => r.data),
+    queryKey: keys.flights.list('search', debounced),
+    queryFn: ({ signal }) =>
+      api.call(flightsApi.search, { params: { term: debounced }, signal }).then((r) => r.data),
     enabled: debounced.length >= 2,
   });
   const added = new Set(inst.flights.map((f) => f.id));
-  const post = async (path: string, body?: unknown) => {
+  /** Runs one change of the instance's flights and shows its message. */
+  const change = async (call: () => Promise<{ message: string }>) => {
     try {
-      const answer = await api.post<{ message: string }>(path, body);
+      const answer = await call();
       notifications.show({ color: 'green', message: answer.message });
       onChanged();
     } catch (err) {
@@ -395,7 +381,14 @@ function FlightsSection({
                         <Button
                           size="compact-xs"
                           disabled={added.has(f.id)}
-                          onClick={() => post(`/tours/instances/${inst.id}/flights`, { flight_id: f.id })}
+                          onClick={() =>
+                            change(() =>
+                              api.call(instancesApi.addFlight, {
+                                params: { id: inst.id },
+                                body: { flight_id: f.id },
+                              }),
+                            )
+                          }
                         >
                           {added.has(f.id) ? 'Added' : 'Add flight'}
                         </Button>
@@ -444,13 +437,15 @@ function FlightsSection({
                   aria-label={`Indirect ${direction} ${f.flight_number}`}
                   checked={direction === 'outbound' ? f.indirect_outbound : f.indirect_inbound}
                   disabled={!mayEdit}
-                  onChange={(e) =>
-                    post(`/tours/instances/${inst.id}/flights/${f.id}`, {
-                      type: 'indirect',
-                      status: e.currentTarget.checked,
-                      direction,
-                    })
-                  }
+                  onChange={(e) => {
+                    const status = e.currentTarget.checked;
+                    void change(() =>
+                      api.call(instancesApi.flightIndirect, {
+                        params: { id: inst.id, flightId: f.id },
+                        body: { type: 'indirect', status, direction },
+                      }),
+                    );
+                  }}
                 />
               ),
             })),
@@ -470,7 +465,9 @@ function FlightsSection({
                           `Are you sure you want to remove flight "${f.flight_number}" from this instance ?`,
                         )
                       ) {
-                        await post(`/tours/instances/${inst.id}/flights/${f.id}/delete`);
+                        await change(() =>
+                          api.call(instancesApi.removeFlight, { params: { id: inst.id, flightId: f.id } }),
+                        );
                       }
                     }}
                   >
@@ -505,14 +502,13 @@ function PriceCell({
   const [busy, setBusy] = useState(false);
   if (!mayEdit) return <Text size="sm">{formatMoney(room[field])}</Text>;
   const save = async () => {
-    const text = decimalText(value) || '0';
+    const text = numberText(value) || '0';
     if (Number(text) === Number(room[field])) return;
     setBusy(true);
     try {
-      const answer = await api.post<{ message: string }>(`/tours/instances/${inst.id}/prices`, {
-        tour_instance_id: inst.id,
-        tour_room_id: room.tour_room_id,
-        [field]: text,
+      const answer = await api.call(instancesApi.savePrice, {
+        params: { id: inst.id },
+        body: { tour_instance_id: inst.id, tour_room_id: room.tour_room_id, [field]: text },
       });
       notifications.show({ color: 'green', message: answer.message });
       onSaved();
@@ -553,12 +549,12 @@ function PricesSection({
 }) {
   // The rule as bookings will meet it: rooms left for the stay and stop sell (get-instance-rooms).
   const offer = useQuery({
-    queryKey: [...instanceKey(inst.id), 'offer'],
-    queryFn: () =>
+    queryKey: keys.instances.sub(inst.id, 'offer', inst.departure_date),
+    queryFn: ({ signal }) =>
       api
-        .post<{ data: OfferedRoom[] }>('/tours/get-instance-rooms', {
-          instance_id: inst.id,
-          departure_date: inst.departure_date,
+        .call(toursApi.instanceRooms, {
+          body: { instance_id: inst.id, departure_date: inst.departure_date },
+          signal,
         })
         .then((r) => new Map(r.data.map((o) => [o.tour_room_id, o]))),
   });

@@ -2,22 +2,16 @@ import { Anchor, Button, Group, Paper, Stack, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { TOUR_TYPE_LABELS, type TourType } from '../../../shared/api/tour-catalogue';
+import { TOUR_TYPE_LABELS } from '../../../shared/api/tour-catalogue';
+import { type TourRow, toursApi } from '../../../shared/api/tours';
 import { pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { PageHeader } from '../../ui/PageHeader';
 import { Can, useCan } from '../../ui/permissions';
 import { EditLink, RowActions } from '../../ui/RowActions';
 import { ServerTable, type ServerTableColumn, type ServerTableHandle } from '../../ui/ServerTable';
 import { CsvUploader } from './CsvUploader';
-
-interface TourRow {
-  id: number;
-  name: string;
-  reference: string | null;
-  tour_type: TourType;
-  is_suppressed: boolean;
-}
 
 /** The 'Supressed ?' switch: saves in place, then the list reloads (spec 3 §2, §4). */
 function SuppressedSwitch({ row, onSaved }: { row: TourRow; onSaved: () => void }) {
@@ -32,10 +26,7 @@ function SuppressedSwitch({ row, onSaved }: { row: TourRow; onSaved: () => void 
         const supression = e.currentTarget.checked ? 'yes' : 'no';
         setBusy(true);
         try {
-          const answer = await api.post<{ message: string }>('/tours/update/tour-suppression', {
-            tour_id: row.id,
-            supression,
-          });
+          const answer = await api.call(toursApi.suppression, { body: { tour_id: row.id, supression } });
           notifications.show({ color: 'green', message: answer.message });
         } catch (err) {
           notifications.show({ color: 'red', title: 'Error', message: (err as Error).message });
@@ -114,7 +105,8 @@ export function ToursListPage() {
           <ServerTable<TourRow>
             ref={table}
             label="Tours"
-            endpoint="/tours/table"
+            endpoint={toursApi.table}
+            queryKeyPrefix={keys.tours.all}
             filters={{ show_only_suppressed: onlySuppressed ? 'yes' : undefined }}
             columns={columns}
             quickSearch

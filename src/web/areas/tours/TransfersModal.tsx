@@ -3,8 +3,10 @@ import { TimeInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { groupsApi, type InstancesData } from '../../../shared/api/groups';
 import type { InstanceFlight } from '../../../shared/api/tour-catalogue';
 import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
 import { formatDate } from '../../lib/format';
 import { useCan } from '../../ui/permissions';
 
@@ -12,28 +14,6 @@ import { useCan } from '../../ui/permissions';
 export const ADD_TRANSFER = 'Please add transfer';
 
 type Direction = 'outbound' | 'inbound';
-
-interface InstancesData {
-  instance: {
-    id: number;
-    instance_title: string | null;
-    departure_date: string;
-    flights: (InstanceFlight & { direction: Direction })[];
-  }[];
-  group_instance_transfers: {
-    tour_instance_id: number;
-    flight_id: number | null;
-    transfer_for: Direction;
-    transfer: string;
-  }[];
-  accomodations: { id: number; accommodation_name: string }[];
-}
-
-interface PickupsData {
-  group_common_accomodation_ids: number[];
-  group_common_accomodation_tranafers: string[];
-  group_transfer_pickups: { transfer: string; accommodation_id: number; pickup_time: string }[];
-}
 
 const flightLabel = (f: InstanceFlight) =>
   `${f.flight_number} ${f.departure_airport.iata_code} → ${f.arrival_airport.iata_code}, ${formatDate(f.departure_time.slice(0, 10))} ${f.departure_time.slice(11, 16)}`;
@@ -54,9 +34,9 @@ export function TransfersModal({
 }) {
   const [tab, setTab] = useState<Direction>('outbound');
   const data = useQuery({
-    queryKey: ['tour-group', groupId, 'transfers'],
-    queryFn: () =>
-      api.get<{ data: InstancesData }>(`/tours/groups/${groupId}/fetch-instances-data`).then((r) => r.data),
+    queryKey: keys.groups.sub(groupId, 'transfers'),
+    queryFn: ({ signal }) =>
+      api.call(groupsApi.instancesData, { params: { id: groupId }, signal }).then((r) => r.data),
     enabled: opened,
     staleTime: 0,
   });
@@ -139,11 +119,13 @@ function DirectionForm({
   );
   const [times, setTimes] = useState<Record<string, string>>({});
   const pickups = useQuery({
-    queryKey: ['tour-group', groupId, 'pickups', direction],
-    queryFn: () =>
+    queryKey: keys.groups.sub(groupId, 'pickups', direction),
+    queryFn: ({ signal }) =>
       api
-        .post<{ data: PickupsData }>(`/tours/groups/${groupId}/get-instance-pickups`, {
-          transfer_for: direction,
+        .call(groupsApi.instancePickups, {
+          params: { id: groupId },
+          body: { transfer_for: direction },
+          signal,
         })
         .then((r) => r.data),
     staleTime: 0,
@@ -170,9 +152,9 @@ function DirectionForm({
     }
     setSaving(true);
     try {
-      const answer = await api.post<{ message: string }>(
-        `/tours/groups/${groupId}/update-instances-transfers`,
-        {
+      const answer = await api.call(groupsApi.updateTransfers, {
+        params: { id: groupId },
+        body: {
           transfer_for: direction,
           transfer_data: rows.map((r) => ({
             transfer: texts[r.key] ?? '',
@@ -187,7 +169,7 @@ function DirectionForm({
             })),
           ),
         },
-      );
+      });
       notifications.show({ color: 'green', message: answer.message });
       onSaved();
     } catch (err) {

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
-import { type BookingDetail, MESSAGES } from '../../../../shared/api/booking-edit';
+import { type BookingDetail, bookingEditApi, MESSAGES } from '../../../../shared/api/booking-edit';
 import { api } from '../../../api/client';
 import { useCan } from '../../../ui/permissions';
 import { useBookingChange } from '../booking-api';
@@ -16,10 +16,7 @@ export function AcceptChanges({ booking }: { booking: BookingDetail }) {
   const accept = useBookingChange(
     booking,
     (send_email: 'yes' | 'no', b) =>
-      api.post<{ message: string }>(`/bookings/${b.id}/accept-booking-change`, {
-        send_email,
-        version: b.version,
-      }),
+      api.call(bookingEditApi.acceptChange, { params: { id: b.id }, body: { send_email } }),
     { onSuccess: () => setAsking(false) },
   );
   if (!mayAccept) return null;

@@ -1,6 +1,6 @@
 import { Button, Modal } from '@mantine/core';
 import { useState } from 'react';
-import type { BookingDetail } from '../../../../shared/api/booking-edit';
+import { type BookingDetail, bookingEditApi } from '../../../../shared/api/booking-edit';
 import { api } from '../../../api/client';
 import { AddTourPanel } from '../AddTourPanel';
 import { useBookingChange } from '../booking-api';
@@ -16,16 +16,19 @@ export function AddTourButton({ booking, label }: { booking: BookingDetail; labe
   const add = useBookingChange(
     booking,
     (line: ChosenTourLine, b) =>
-      api.post<{ message: string }>(`/update-booking/${b.id}/update-tours`, {
-        tour_id: line.tour_id,
-        tour_instance_id: line.tour_instance_id,
-        tour_room_id: line.tour_room_id,
-        guests: line.guests,
-        rooms: line.rooms,
-        price: line.price,
-        ...(line.cost ? { cost: line.cost } : {}),
-        ...(line.airline_ref ? { airline_ref: line.airline_ref } : {}),
-        version: b.version,
+      api.call(bookingEditApi.addTour, {
+        params: { id: b.id },
+        body: {
+          tour_id: line.tour_id,
+          tour_instance_id: line.tour_instance_id,
+          tour_room_id: line.tour_room_id,
+          guests: line.guests,
+          rooms: line.rooms,
+          price: line.price,
+          ...(line.cost ? { cost: line.cost } : {}),
+          ...(line.airline_ref ? { airline_ref: line.airline_ref } : {}),
+          version: b.version,
+        },
       }),
     { onSuccess: () => setOpened(false) },
   );

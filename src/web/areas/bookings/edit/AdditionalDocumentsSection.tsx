@@ -2,12 +2,14 @@ import { Anchor, Button, FileInput, Group, Stack, Table, TextInput } from '@mant
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { type BookingDetail, MESSAGES } from '../../../../shared/api/booking-edit';
+import { bookingFilesApi, documentUploadFieldsSchema } from '../../../../shared/api/booking-files';
 import { ApiError, api } from '../../../api/client';
 import { formatDateTime } from '../../../lib/format';
 import { confirmAction } from '../../../ui/confirm';
+import { type EntityForm, useEntityForm } from '../../../ui/entity';
 import { useCan } from '../../../ui/permissions';
 import { ConfirmDeleteLink } from '../../../ui/RowActions';
-import { useBookingChange } from '../booking-api';
+import { useBookingChange, useReloadBooking } from '../booking-api';
 import { documentUploadFields, isImageOrPdf } from './booking-sections';
 import { SectionEmpty } from './section-kit';
 
@@ -29,16 +31,16 @@ export function AdditionalDocumentsSection({
   const allowed = useCan('bookings.additionalDocuments');
   const mayEdit = canEdit && allowed;
   const [downloading, setDownloading] = useState<number | null>(null);
-  const remove = useBookingChange(booking, (docId: number, b) =>
-    api.post<{ message?: string }>(`/bookings/${docId}/additional-documents/delete`, { version: b.version }),
+  const remove = useBookingChange(booking, (docId: number) =>
+    api.call(bookingFilesApi.deleteDocument, { params: { id: docId } }),
   );
   const email = useBookingChange(booking, (docId: number, b) =>
-    api.get<{ message?: string }>(`/bookings/${b.id}/additional-document-email/${docId}`),
+    api.call(bookingFilesApi.emailDocument, { params: { id: b.id, docId } }),
   );
   const download = async (doc: Doc) => {
     setDownloading(doc.id);
     try {
-      await api.download(`/bookings/${doc.id}/additional-documents/download`, { fallbackName: doc.name });
+      await api.call(bookingFilesApi.downloadDocument, { params: { id: doc.id }, fallbackName: doc.name });
     } catch (err) {
       // Spec 1 §8: an additional document download that is not 200 says 'File not found'.
       notifications.show({
@@ -126,38 +128,53 @@ export function AdditionalDocumentsSection({
   );
 }
 
-/** Several images/PDFs at once with one document detail (POST bookings/{id}/additional-documents). */
+interface UploadValues {
+  files: File[];
+  document_detail: string;
+}
+
+/** The server names a bad file by its field (files[2]); the form has one files field. */
+function onFilesField(err: unknown): never {
+  if (!(err instanceof ApiError)) throw err;
+  const errors: Record<string, string[]> = {};
+  for (const [key, messages] of Object.entries(err.errors))
+    errors[key.startsWith('files') ? 'files' : key] ??= messages;
+  throw new ApiError(err.message, err.status, errors, err.body);
+}
+
+/**
+ * Several images/PDFs at once with one document detail (POST bookings/{id}/additional-documents;
+ * entity kit: the detail checked with the shared schema, at least one image or PDF chosen).
+ */
 function UploadDocuments({ booking }: { booking: BookingDetail }) {
-  const [files, setFiles] = useState<File[]>([]);
-  const [detail, setDetail] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const upload = useBookingChange(booking, (v: { files: File[]; detail: string }, b) =>
-    api.upload<{ message?: string }>(`/bookings/${b.id}/additional-documents`, {
-      ...documentUploadFields(v.files, v.detail),
-      version: b.version,
-    }),
-  );
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const next: Record<string, string> = {};
-    if (files.length === 0) next.files = 'Choose at least one file.';
-    else if (!files.every(isImageOrPdf)) next.files = 'Only images and PDF files can be uploaded.';
-    setErrors(next);
-    if (Object.keys(next).length) return;
-    try {
-      await upload.mutateAsync({ files, detail });
-      setFiles([]);
-      setDetail('');
-    } catch (err) {
-      if (err instanceof ApiError) {
-        const fe = err.fieldErrors;
-        const fileError = Object.entries(fe).find(([k]) => k.startsWith('files'))?.[1];
-        setErrors({ files: fileError ?? '', document_detail: fe.document_detail ?? '' });
-      }
-    }
-  };
+  const reload = useReloadBooking(booking.id);
+  const entity: EntityForm<UploadValues> = useEntityForm({
+    schema: documentUploadFieldsSchema,
+    toValues: (): UploadValues => ({ files: [], document_detail: '' }),
+    toInput: (v: UploadValues) => ({ document_detail: v.document_detail }),
+    extraValidate: (v): Record<string, string> =>
+      v.files.length === 0
+        ? { files: 'Choose at least one file.' }
+        : !v.files.every(isImageOrPdf)
+          ? { files: 'Only images and PDF files can be uploaded.' }
+          : {},
+    permission: 'bookings.additionalDocuments',
+    mode: 'create',
+    resetAfterCreate: true,
+    send: () => {
+      const v = entity.form.getValues();
+      return api
+        .call(bookingFilesApi.uploadDocuments, {
+          params: { id: booking.id },
+          body: documentUploadFields(v.files, v.document_detail),
+        })
+        .catch(onFilesField);
+    },
+    onSaved: () => void reload(),
+  });
+  const { form, onSubmit, saving } = entity;
   return (
-    <form onSubmit={submit} noValidate aria-label="Upload additional documents">
+    <form onSubmit={onSubmit} noValidate aria-label="Upload additional documents">
       <Group align="flex-start" gap="sm" wrap="wrap">
         <FileInput
           label="Add documents"
@@ -166,20 +183,16 @@ function UploadDocuments({ booking }: { booking: BookingDetail }) {
           clearable
           accept="image/*,application/pdf"
           w={340}
-          value={files}
-          onChange={(v) => setFiles(v ?? [])}
-          error={errors.files || undefined}
+          {...form.getInputProps('files')}
         />
         <TextInput
           label="Document detail"
           w={320}
           maxLength={500}
-          value={detail}
-          onChange={(e) => setDetail(e.currentTarget.value)}
-          error={errors.document_detail || undefined}
+          {...form.getInputProps('document_detail')}
         />
-        <Button type="submit" mt={25} disabled={upload.isPending}>
-          {upload.isPending ? 'Saving...' : 'Upload'}
+        <Button type="submit" mt={25} disabled={saving}>
+          {saving ? 'Saving...' : 'Upload'}
         </Button>
       </Group>
     </form>

@@ -1,13 +1,18 @@
-import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import type { BookingDetail, BookingDetailAnswer } from '../../../../shared/api/booking-edit';
+import {
+  type BookingDetail,
+  type BookingDetailAnswer,
+  bookingEditApi,
+} from '../../../../shared/api/booking-edit';
 import { pathTo } from '../../../../shared/routes';
-import { ApiError } from '../../../api/client';
 import { formatMoney } from '../../../lib/format';
+import { EntityEditPage } from '../../../ui/entity';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useCan } from '../../../ui/permissions';
 import { Section } from '../../../ui/Section';
-import { useBooking, useScreenPresence } from '../booking-api';
+import { bookingKeys, useScreenPresence } from '../booking-api';
 import { AccountsSection } from './AccountsSection';
 import { AdditionalDocumentsSection } from './AdditionalDocumentsSection';
 import { bookingTitle } from './booking-view';
@@ -24,7 +29,7 @@ import { ReceiptsSection } from './ReceiptsSection';
 import { RecordTransactionSection } from './RecordTransactionSection';
 import { SpecialRequestSection } from './SpecialRequestSection';
 import { StatusBadges } from './StatusBadges';
-import { SummarySection } from './SummarySection';
+import { SummaryForm } from './SummarySection';
 import { TourLinesActions, TourLinesSection } from './TourLinesSection';
 
 const count = (n: number) => (
@@ -34,44 +39,36 @@ const count = (n: number) => (
 );
 
 /**
- * Booking edit (/bookings/edit/{id}, route booking-edit; spec 1 §2 'Booking edit', §3, §4): the
- * summary headed 'Booking #{booking_ref}' with its states, then the sections in the spec's order as
- * collapsible cards. Role 1 sees the items and passengers expanded and may change things; other
- * roles see every section collapsed and read-only. Every change goes through useBookingChange
- * with the booking's version, so a stale screen gets the 409 message instead of overwriting.
+ * Booking edit (/bookings/edit/{id}, route booking-edit; spec 1 §2 'Booking edit', §3, §4): an
+ * `EntityEditPage` of the entity kit — the booking loaded through `bookingEditApi.get`, headed
+ * 'Booking #{booking_ref}' with Notify and Cancel beside the title, its states under it, the summary
+ * form (`SummaryForm`, POST bookings/{id}), then the sections in the spec's order as collapsible
+ * cards. Role 1 sees the items and passengers expanded and may change things; other roles see every
+ * section collapsed and read-only. Every change sends the booking's version, so a stale screen gets
+ * the 409 message instead of overwriting.
  */
 export function BookingEditPage() {
   const id = Number(useParams().id);
-  const valid = Number.isInteger(id) && id > 0;
-  const query = useBooking(valid ? id : 0);
-  if (!valid || (query.isError && query.error instanceof ApiError && query.error.status === 404)) {
-    return <BookingNotFound />;
-  }
-  if (query.isPending) {
-    return (
-      <Center mih={240} aria-busy="true">
-        <Group gap="xs">
-          <Loader size="sm" />
-          <Text c="dimmed" size="sm">
-            Loading booking…
-          </Text>
+  return (
+    <EntityEditPage
+      label="booking"
+      load={bookingEditApi.get}
+      select={(answer) => answer.data}
+      queryKey={bookingKeys.detail}
+      invalidate={bookingKeys.detail(id)}
+      title={(data) => bookingTitle(data.booking[0])}
+      actions={(data) => (
+        <Group gap="sm">
+          <NotifyCustomerButton booking={data.booking[0]} reasons={data.booking_change_reasons} />
+          <CancelBookingButton booking={data.booking[0]} />
         </Group>
-      </Center>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Alert color="red" title="The booking could not be loaded">
-        <Group justify="space-between">
-          <Text size="sm">{query.error.message}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Group>
-      </Alert>
-    );
-  }
-  return <BookingScreen data={query.data} />;
+      )}
+      update={bookingEditApi.update}
+      form={SummaryForm}
+      layout={(summary, data) => <BookingScreen data={data} summary={summary} />}
+      notFound={<BookingNotFound />}
+    />
+  );
 }
 
 function BookingNotFound() {
@@ -92,7 +89,7 @@ function BookingNotFound() {
 
 function PendingBanner() {
   return (
-    <Paper bg="red.7" c="white" px="md" py={8} radius="sm" role="status">
+    <Paper bg="red.7" c="white" px="md" py={8} mb="xs" radius="sm" role="status">
       <Text fw={700} size="sm">
         Pending{' '}
         <Text span fw={400} size="sm">
@@ -118,7 +115,7 @@ function OpenByNotice({ bookingId }: { bookingId: number }) {
   );
 }
 
-function BookingScreen({ data }: { data: BookingDetailAnswer['data'] }) {
+function BookingScreen({ data, summary }: { data: BookingDetailAnswer['data']; summary: ReactNode }) {
   const booking: BookingDetail = data.booking[0];
   const canEdit = useCan('bookings.update');
   const hasOldSystem = booking.old_booking_id !== null || booking.old_tour_booking !== null;
@@ -128,22 +125,12 @@ function BookingScreen({ data }: { data: BookingDetailAnswer['data'] }) {
   const itemProps = { booking, canEdit: canEdit && !booking.cancelled_at };
   return (
     <Stack gap="md">
-      {booking.changes_accepted === 0 && <PendingBanner />}
       <div>
-        <PageHeader
-          title={bookingTitle(booking)}
-          actions={
-            <Group gap="sm">
-              <NotifyCustomerButton booking={booking} reasons={data.booking_change_reasons} />
-              <CancelBookingButton booking={booking} />
-            </Group>
-          }
-        />
+        {booking.changes_accepted === 0 && <PendingBanner />}
         <StatusBadges booking={booking} />
         <OpenByNotice bookingId={booking.id} />
       </div>
-      {/* A new version (anyone's change) starts the summary form again from what is stored. */}
-      <SummarySection key={`summary-${booking.version}`} booking={booking} bondingTypes={data.bondingTypes} />
+      {summary}
       <Section title="Passengers" defaultOpen={canEdit} meta={count(booking.passengers.length)}>
         <CancelledReadOnlyNote booking={booking} />
         <PassengersSection {...itemProps} />

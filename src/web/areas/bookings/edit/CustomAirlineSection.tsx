@@ -1,16 +1,26 @@
 import { Button, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { BookingDetail } from '../../../../shared/api/booking-edit';
+import { type BookingDetail, bookingEditApi, customAirlineSchema } from '../../../../shared/api/booking-edit';
 import { api } from '../../../api/client';
-import { useCan } from '../../../ui/permissions';
-import { useBookingChange } from '../booking-api';
+import { useEntityForm } from '../../../ui/entity';
+import { useReloadBooking } from '../booking-api';
 import { airlineEmailAddress } from './booking-view';
+
+interface AirlineValues {
+  allowed_domain: string | null;
+  airline_reference_email: string;
+}
+
+const toValues = (b?: BookingDetail): AirlineValues => ({
+  allowed_domain: b?.allowed_domain ?? null,
+  airline_reference_email: b?.airline_reference_email ?? '',
+});
 
 /**
  * Custom airline reference email (spec 1 §4): on when the booking has one. Choosing an allowed
  * domain builds `firstname.lastname@domain` (lower case) from the customer's names; clearing the
  * domain, or switching off, empties it. Role 1 saves → POST update-booking/{id}/update-booking-custom-airline
- * (both blank = off).
+ * (both blank = off), checked with the shared customAirlineSchema.
  */
 export function CustomAirlineSection({
   booking,
@@ -19,25 +29,29 @@ export function CustomAirlineSection({
   booking: BookingDetail;
   allowedDomains: string[];
 }) {
-  const mayEdit = useCan('bookings.customAirline');
+  const reload = useReloadBooking(booking.id);
   const [on, setOn] = useState(!!booking.airline_reference_email);
-  const [domain, setDomain] = useState<string | null>(booking.allowed_domain);
-  const [email, setEmail] = useState(booking.airline_reference_email ?? '');
-  const save = useBookingChange(
-    booking,
-    (body: { allowed_domain: string; airline_reference_email: string }, b) =>
-      api.post<{ message: string }>(`/update-booking/${b.id}/update-booking-custom-airline`, {
-        ...body,
-        version: b.version,
-      }),
-  );
+  const entity = useEntityForm({
+    schema: customAirlineSchema,
+    toValues,
+    toInput: (v: AirlineValues) => ({
+      allowed_domain: v.allowed_domain ?? '',
+      airline_reference_email: v.airline_reference_email,
+      version: booking.version,
+    }),
+    permission: 'bookings.customAirline',
+    mode: 'update',
+    record: booking,
+    send: (body) => api.call(bookingEditApi.customAirline, { params: { id: booking.id }, body }),
+    onSaved: () => void reload(),
+  });
+  const { form, onSubmit, saving, maySave: mayEdit } = entity;
+  const { allowed_domain: domain, airline_reference_email: email } = form.getValues();
   const options = [
     ...new Set([...allowedDomains, ...(booking.allowed_domain ? [booking.allowed_domain] : [])]),
   ];
-  const chooseDomain = (d: string | null) => {
-    setDomain(d);
-    setEmail(airlineEmailAddress(booking.customer, d));
-  };
+  const chooseDomain = (d: string | null) =>
+    form.setValues({ allowed_domain: d, airline_reference_email: airlineEmailAddress(booking.customer, d) });
   const toggle = (checked: boolean) => {
     setOn(checked);
     if (!checked) chooseDomain(null);
@@ -49,50 +63,48 @@ export function CustomAirlineSection({
     (domain ?? '') !== (booking.allowed_domain ?? '');
   const noCustomer = !booking.customer;
   return (
-    <Stack gap="sm">
-      <Switch
-        label="Use a custom airline reference email"
-        checked={on}
-        onChange={(e) => toggle(e.currentTarget.checked)}
-        disabled={!mayEdit}
-      />
-      {on && (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" maw={720}>
-          <Select
-            label="Allowed domain"
-            data={options}
-            value={domain}
-            onChange={chooseDomain}
-            placeholder="Choose a domain"
-            clearable
-            readOnly={!mayEdit}
-            disabled={mayEdit && noCustomer}
-          />
-          <TextInput
-            label="Airline reference email"
-            value={email}
-            readOnly
-            variant="filled"
-            placeholder="—"
-          />
-        </SimpleGrid>
-      )}
-      {on && noCustomer && (
-        <Text size="xs" c="orange.8">
-          The address is built from the customer's names: link a customer first.
-        </Text>
-      )}
-      {mayEdit && changed && (
-        <Group>
-          <Button
-            size="sm"
-            onClick={() => save.mutate({ allowed_domain: domain ?? '', airline_reference_email: email })}
-            disabled={save.isPending || (on && !email)}
-          >
-            {save.isPending ? 'Updating...' : 'Update airline email'}
-          </Button>
-        </Group>
-      )}
-    </Stack>
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        <Switch
+          label="Use a custom airline reference email"
+          checked={on}
+          onChange={(e) => toggle(e.currentTarget.checked)}
+          disabled={!mayEdit}
+        />
+        {on && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" maw={720}>
+            <Select
+              label="Allowed domain"
+              data={options}
+              placeholder="Choose a domain"
+              clearable
+              readOnly={!mayEdit}
+              disabled={mayEdit && noCustomer}
+              {...form.getInputProps('allowed_domain')}
+              onChange={chooseDomain}
+            />
+            <TextInput
+              label="Airline reference email"
+              readOnly
+              variant="filled"
+              placeholder="—"
+              {...form.getInputProps('airline_reference_email')}
+            />
+          </SimpleGrid>
+        )}
+        {on && noCustomer && (
+          <Text size="xs" c="orange.8">
+            The address is built from the customer's names: link a customer first.
+          </Text>
+        )}
+        {mayEdit && changed && (
+          <Group>
+            <Button type="submit" size="sm" disabled={saving || (on && !email)}>
+              {saving ? 'Updating...' : 'Update airline email'}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
   );
 }

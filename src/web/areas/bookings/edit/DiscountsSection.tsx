@@ -1,14 +1,15 @@
 import { Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { BookingDetail } from '../../../../shared/api/booking-edit';
-import { ApiError, api } from '../../../api/client';
+import { type BookingDetail, bookingEditApi, discountApplySchema } from '../../../../shared/api/booking-edit';
+import { api } from '../../../api/client';
+import { keys } from '../../../api/query-keys';
 import { formatMoney } from '../../../lib/format';
+import { useEntityForm } from '../../../ui/entity';
 import { MoneyInput, NumberField } from '../../../ui/form';
 import { useCan } from '../../../ui/permissions';
 import { QueryProblem } from '../../../ui/QueryProblem';
 import { ConfirmDeleteLink } from '../../../ui/RowActions';
-import { bookingKeys, useBookingChange } from '../booking-api';
+import { useBookingChange, useReloadBooking } from '../booking-api';
 import {
   discountPreview,
   discountTypeLabel,
@@ -21,7 +22,7 @@ import { SectionEmpty } from './section-kit';
 function useOfferedDiscounts(bookingId: number, tourIds: number[], enabled: boolean) {
   const ids = [...new Set(tourIds)].sort((a, b) => a - b);
   return useQuery({
-    queryKey: [...bookingKeys.detail(bookingId), 'offered-discounts', ids],
+    queryKey: keys.bookings.sub(bookingId, 'offered-discounts', ids),
     queryFn: () => {
       // The same key repeated (tour_ids[]=1&tour_ids[]=2), which the flat query helper cannot say.
       const qs = new URLSearchParams(ids.map((id) => ['tour_ids[]', String(id)]));
@@ -46,10 +47,7 @@ export function DiscountsSection({ booking, canEdit }: { booking: BookingDetail;
   const allowed = useCan('bookings.discounts');
   const mayEdit = canEdit && allowed;
   const remove = useBookingChange(booking, (pivotId: number, b) =>
-    api.post<{ message?: string }>('/update-booking/delete-discount', {
-      discount_id: pivotId,
-      version: b.version,
-    }),
+    api.call(bookingEditApi.removeDiscount, { body: { discount_id: pivotId, version: b.version } }),
   );
   return (
     <Stack gap="sm">
@@ -124,56 +122,67 @@ export function DiscountsSection({ booking, canEdit }: { booking: BookingDetail;
   );
 }
 
-/** Choose a discount, a quantity (or a manual amount), see what it takes off, apply it. */
+interface ApplyValues {
+  discount_applied_id: string | null;
+  /** What was typed ('', '-2', '2.5' stay as typed and are refused by the schema). */
+  discount_applied_qty: number | string;
+  manual_discount_amount: string | number;
+}
+
+const blankApply = (): ApplyValues => ({
+  discount_applied_id: null,
+  discount_applied_qty: 1,
+  manual_discount_amount: '',
+});
+
+/**
+ * Choose a discount, a quantity (or a manual amount), see what it takes off, apply it (entity kit:
+ * checked with the shared discountApplySchema; a manual discount needs its amount).
+ */
 function ApplyDiscount({ booking }: { booking: BookingDetail }) {
   const tourIds = booking.tour_bookings.map((t) => t.tour_id);
   const offered = useOfferedDiscounts(booking.id, tourIds, tourIds.length > 0);
-  const [discountId, setDiscountId] = useState<string | null>(null);
-  // What was typed ('', '-2', '2.5' stay as typed and are refused below).
-  const [qty, setQty] = useState<number | string>(1);
-  const [manual, setManual] = useState<string | number>('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const chosen = offered.data?.find((d) => String(d.id) === discountId);
-  const apply = useBookingChange(booking, (vars: { id: number; qty: number; manual?: string }, b) =>
-    api.post<{ message?: string }>('/update-booking/update-discount', {
-      holiday_booking_id: b.id,
-      discount_applied_id: vars.id,
-      discount_applied_qty: vars.qty,
-      manual_discount_amount: vars.manual,
-      version: b.version,
-    }),
-  );
+  const reload = useReloadBooking(booking.id);
+  const chosenOf = (v: ApplyValues) => offered.data?.find((d) => String(d.id) === v.discount_applied_id);
+  const entity = useEntityForm({
+    schema: discountApplySchema,
+    toValues: blankApply,
+    toInput: (v: ApplyValues) => {
+      const manual = !!chosenOf(v)?.is_manual;
+      return {
+        holiday_booking_id: booking.id,
+        discount_applied_id: v.discount_applied_id ?? '',
+        discount_applied_qty: manual ? 1 : v.discount_applied_qty,
+        manual_discount_amount: manual ? String(v.manual_discount_amount) : undefined,
+        version: booking.version,
+      };
+    },
+    extraValidate: (v): Record<string, string> =>
+      chosenOf(v)?.is_manual && v.manual_discount_amount === ''
+        ? { manual_discount_amount: 'Manual discount amount must be at least 1.' }
+        : {},
+    permission: 'bookings.discounts',
+    mode: 'create',
+    resetAfterCreate: true,
+    send: (body) => api.call(bookingEditApi.applyDiscount, { body }),
+    onSaved: () => void reload(),
+  });
+  const { form, onSubmit, saving } = entity;
   if (tourIds.length === 0)
     return (
       <Text size="sm" c="dimmed">
         Add a tour to the booking before applying a discount.
       </Text>
     );
-
-  const submit = async () => {
-    if (!chosen) return;
-    const next: Record<string, string> = {};
-    if (chosen.is_manual && (manual === '' || Number(manual) < 1))
-      next.manual_discount_amount = 'Manual discount amount must be at least 1.';
-    if (!chosen.is_manual && (!Number.isInteger(Number(qty)) || Number(qty) < 1 || qty === ''))
-      next.discount_applied_qty = 'Quantity must be at least 1.';
-    setErrors(next);
-    if (Object.keys(next).length) return;
-    try {
-      await apply.mutateAsync({
-        id: chosen.id,
-        qty: chosen.is_manual ? 1 : Number(qty),
-        manual: chosen.is_manual ? String(manual) : undefined,
-      });
-      setDiscountId(null);
-      setQty(1);
-      setManual('');
-    } catch (err) {
-      if (err instanceof ApiError) setErrors(err.fieldErrors);
-    }
-  };
+  const values = form.getValues();
+  const chosen = chosenOf(values);
+  const qty = values.discount_applied_qty;
   const preview = chosen
-    ? discountPreview(chosen, { qty: Number(qty) || 0, manualAmount: manual }, booking.totals)
+    ? discountPreview(
+        chosen,
+        { qty: Number(qty) || 0, manualAmount: values.manual_discount_amount },
+        booking.totals,
+      )
     : '';
   // A discount is applied once per booking: those already on it are not offered again.
   const applied = new Set(booking.discounts.map((d) => d.id));
@@ -184,7 +193,7 @@ function ApplyDiscount({ booking }: { booking: BookingDetail }) {
       label: `${d.code} — ${d.is_manual ? 'manual amount' : discountValueText(d)}${d.description ? ` (${d.description})` : ''}`,
     }));
   return (
-    <div>
+    <form onSubmit={onSubmit} noValidate aria-label="Apply discount">
       {offered.isError && <QueryProblem query={offered} mb="xs" />}
       <Group align="flex-start" gap="sm" wrap="wrap">
         <Select
@@ -197,18 +206,19 @@ function ApplyDiscount({ booking }: { booking: BookingDetail }) {
                 : 'No discounts for these tours'
           }
           data={options}
-          value={discountId}
+          {...form.getInputProps('discount_applied_id')}
           onChange={(v) => {
-            setDiscountId(v);
-            setErrors({});
-            // A per-person discount counts each passenger (at least one).
             const next = offered.data?.find((d) => String(d.id) === v);
-            setQty(next?.per_person ? Math.max(1, booking.passengers.length) : 1);
+            form.setValues({
+              discount_applied_id: v,
+              // A per-person discount counts each passenger (at least one).
+              discount_applied_qty: next?.per_person ? Math.max(1, booking.passengers.length) : 1,
+            });
+            form.clearErrors();
           }}
           searchable
           w={400}
           disabled={offered.isPending || options.length === 0}
-          error={errors.discount_applied_id}
           nothingFoundMessage="No discount found"
         />
         {chosen?.is_manual ? (
@@ -216,21 +226,11 @@ function ApplyDiscount({ booking }: { booking: BookingDetail }) {
             label="Manual amount"
             w={150}
             min={1}
-            value={manual}
-            onChange={setManual}
-            error={errors.manual_discount_amount}
+            {...form.getInputProps('manual_discount_amount')}
           />
         ) : chosen && chosen.penalty_type !== 0 ? null : (
           // A percentage is of the total, whatever the quantity (spec 1 §9): no Qty to ask.
-          <NumberField
-            label="Qty"
-            w={90}
-            min={1}
-            max={999}
-            value={qty}
-            onChange={setQty}
-            error={errors.discount_applied_qty}
-          />
+          <NumberField label="Qty" w={90} min={1} max={999} {...form.getInputProps('discount_applied_qty')} />
         )}
         <Stack gap={0} mt={24} miw={140}>
           <Text size="xs" c="dimmed">
@@ -240,8 +240,8 @@ function ApplyDiscount({ booking }: { booking: BookingDetail }) {
             {preview ? formatMoney(preview) : '—'}
           </Text>
         </Stack>
-        <Button mt={24} onClick={submit} disabled={!chosen || apply.isPending}>
-          {apply.isPending ? 'Saving...' : 'Apply discount'}
+        <Button type="submit" mt={24} disabled={!chosen || saving}>
+          {saving ? 'Saving...' : 'Apply discount'}
         </Button>
       </Group>
       {chosen && !chosen.is_manual && (
@@ -253,6 +253,6 @@ function ApplyDiscount({ booking }: { booking: BookingDetail }) {
             : `${discountValueText(chosen)} × quantity`}
         </Text>
       )}
-    </div>
+    </form>
   );
 }

@@ -1,10 +1,16 @@
 import { Alert, Badge, Button, Center, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type BookingDetail, type BookingTourLine, MESSAGES } from '../../../../shared/api/booking-edit';
+import {
+  type BookingDetail,
+  type BookingTourLine,
+  bookingEditApi,
+  MESSAGES,
+} from '../../../../shared/api/booking-edit';
+import { toursApi } from '../../../../shared/api/tours';
 import type { OfferedRoom } from '../../../../shared/pricing';
 import { api } from '../../../api/client';
 import { formatMoney } from '../../../lib/format';
-import { useBookingChange } from '../booking-api';
+import { bookingKeys, useBookingChange } from '../booking-api';
 
 /**
  * 'Edit Accommodation' of a tour line (spec 1 §2, role 1): the rooms the line's instance offers
@@ -24,14 +30,13 @@ export function EditAccommodationModal({
   onClose: () => void;
 }) {
   const offer = useQuery({
-    queryKey: ['bookings', 'instance-rooms', line.instance.id, line.instance.departure_date],
-    queryFn: () =>
-      api
-        .post<{ data: OfferedRoom[] }>('/tours/get-instance-rooms', {
-          instance_id: line.instance.id,
-          departure_date: line.instance.departure_date,
-        })
-        .then((r) => r.data),
+    queryKey: bookingKeys.instanceRooms(line.instance.id, line.instance.departure_date),
+    queryFn: ({ signal }) =>
+      api.call(toursApi.instanceRooms, {
+        body: { instance_id: line.instance.id, departure_date: line.instance.departure_date },
+        signal,
+      }),
+    select: (answer) => answer.data,
     enabled: opened,
     // Rooms left change with every booking: ask again each time the modal opens.
     staleTime: 0,
@@ -39,11 +44,13 @@ export function EditAccommodationModal({
   const choose = useBookingChange(
     booking,
     (room: OfferedRoom, b) =>
-      api.post<{ message: string }>('/bookings/tour-booking/update-accommodation', {
-        tour_booking_id: line.id,
-        room_id: room.tour_room_id,
-        accommodation_id: room.accommodation.id,
-        version: b.version,
+      api.call(bookingEditApi.updateAccommodation, {
+        body: {
+          tour_booking_id: line.id,
+          room_id: room.tour_room_id,
+          accommodation_id: room.accommodation.id,
+          version: b.version,
+        },
       }),
     { onSuccess: onClose },
   );

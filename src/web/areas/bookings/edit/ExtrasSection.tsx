@@ -1,14 +1,16 @@
 import { Anchor, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { type BookingDetail, extraQtySchema } from '../../../../shared/api/booking-edit';
+import { type BookingDetail, bookingEditApi, extraQtySchema } from '../../../../shared/api/booking-edit';
+import { extrasOfferFor } from '../../../../shared/api/extras-offer';
 import { ApiError, api } from '../../../api/client';
+import { keys } from '../../../api/query-keys';
 import { formatMoney } from '../../../lib/format';
 import { NumberField } from '../../../ui/form';
 import { useCan } from '../../../ui/permissions';
 import { QueryProblem } from '../../../ui/QueryProblem';
 import { zodField } from '../../../ui/zod-validate';
-import { bookingKeys, useBookingChange } from '../booking-api';
+import { useBookingChange } from '../booking-api';
 import {
   type ExtraDraft,
   extraLineTotal,
@@ -23,23 +25,16 @@ import { SectionEmpty } from './section-kit';
 /** An extra's quantity rule, from the shared schema the server applies (refused, never raised). */
 const qtyRule = zodField<number>(extraQtySchema);
 
-/** An extra the booking may take (POST extras/get-booking/extra). */
-interface AvailableExtra {
-  id: number;
-  name: string;
-  price: string;
-  for_per_person: boolean;
-  commissionable: boolean;
-  short_description: string | null;
-}
-
-function useAvailableExtras(bookingId: number, enabled: boolean) {
+/**
+ * The extras that fit the booking: POST extras/get-booking/extra with the spec 1 §7 payload (booking
+ * date, tour lines with tour, departure and return dates, airlines) built from the loaded booking.
+ */
+function useAvailableExtras(booking: BookingDetail, enabled: boolean) {
+  const offer = useMemo(() => extrasOfferFor(booking), [booking]);
   return useQuery({
-    queryKey: [...bookingKeys.detail(bookingId), 'available-extras'],
-    queryFn: () =>
-      api
-        .post<{ data: AvailableExtra[] }>('/extras/get-booking/extra', { holiday_booking_id: bookingId })
-        .then((r) => r.data),
+    queryKey: keys.bookings.sub(booking.id, 'available-extras', offer),
+    queryFn: ({ signal }) =>
+      api.call(bookingEditApi.availableExtras, { body: offer, signal }).then((r) => r.data),
     enabled,
     staleTime: 60_000,
   });
@@ -65,10 +60,10 @@ export function ExtrasSection({ booking, canEdit }: { booking: BookingDetail; ca
     setEdits((list) => change(list ?? saved));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useBookingChange(booking, (list: ExtraDraft[], b) =>
-    api.post<{ message?: string }>(
-      `/update-booking/update-extras/${b.id}`,
-      extrasPayload(list, passengers, b.version),
-    ),
+    api.call(bookingEditApi.updateExtras, {
+      params: { id: b.id },
+      body: extrasPayload(list, passengers, b.version),
+    }),
   );
   const changed = extrasChanged(draft, saved);
   const update = (id: number, patch: Partial<ExtraDraft>) =>
@@ -190,7 +185,7 @@ export function ExtrasSection({ booking, canEdit }: { booking: BookingDetail; ca
       )}
       {mayEdit && (
         <AddExtra
-          bookingId={booking.id}
+          booking={booking}
           passengers={passengers}
           taken={draft.map((e) => e.id)}
           onAdd={(e) => setDraft((list) => [...list, e])}
@@ -219,17 +214,17 @@ export function ExtrasSection({ booking, canEdit }: { booking: BookingDetail; ca
 
 /** Picks one of the extras the booking may take and adds it to the list being edited. */
 function AddExtra({
-  bookingId,
+  booking,
   passengers,
   taken,
   onAdd,
 }: {
-  bookingId: number;
+  booking: BookingDetail;
   passengers: number;
   taken: number[];
   onAdd: (e: ExtraDraft) => void;
 }) {
-  const available = useAvailableExtras(bookingId, true);
+  const available = useAvailableExtras(booking, true);
   const [extraId, setExtraId] = useState<string | null>(null);
   const [qty, setQty] = useState<number>(1);
   const [qtyError, setQtyError] = useState<string | null>(null);

@@ -1,28 +1,17 @@
 import { Anchor, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { BookingDetail } from '../../../../shared/api/booking-edit';
+import { bookingFilesApi, type HistoryRow } from '../../../../shared/api/booking-files';
 import { ApiError, api } from '../../../api/client';
 import { formatDateTime } from '../../../lib/format';
 import { ServerTable, type ServerTableColumn } from '../../../ui/ServerTable';
 import { bookingKeys } from '../booking-api';
 
-/** One row of POST {bookingId}/get-booking-history. */
-interface HistoryRow {
-  id: number;
-  created_at: string;
-  user: { name: string } | null;
-  type: string | null;
-  action: string | null;
-  comment: string | null;
-  document_name: string | null;
-}
-
 /** POST download-booking-history-document; a failure shows the server's message (spec 1 §8). */
 async function downloadDocument(r: HistoryRow) {
   try {
-    await api.download('/download-booking-history-document', {
-      method: 'POST',
-      body: { id: r.id, document_name: r.document_name },
+    await api.call(bookingFilesApi.historyDocument, {
+      body: { id: r.id, document_name: r.document_name ?? undefined },
       fallbackName: r.document_name ?? 'document',
     });
   } catch (e) {
@@ -69,8 +58,8 @@ export function HistorySection({ booking }: { booking: BookingDetail; canEdit: b
   return (
     <ServerTable<HistoryRow>
       label="Booking history"
-      endpoint={`/${booking.id}/get-booking-history`}
-      method="POST"
+      endpoint={bookingFilesApi.history}
+      params={{ bookingId: booking.id }}
       queryKeyPrefix={bookingKeys.history(booking.id)}
       columns={columns}
       pageSizes={[15, 25, 50, 100, 500]}

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import type { BookingDetail } from '../../../../shared/api/booking-edit';
+import { type BookingDetail, bookingEditApi } from '../../../../shared/api/booking-edit';
 import { pathTo } from '../../../../shared/routes';
 import { api } from '../../../api/client';
 import { CustomerTypeahead } from '../../../ui/CustomerTypeahead';
@@ -44,7 +44,7 @@ export function PartyLinks({ booking }: { booking: BookingDetail }) {
   // Remounts the type-ahead when an unlink is called off, so it shows the customer again.
   const [typeaheadKey, setTypeaheadKey] = useState(0);
   const link = useBookingChange(booking, (change: LinkChange, b) =>
-    api.post<{ message: string }>(`/bookings/${b.id}`, { ...change, version: b.version }),
+    api.call(bookingEditApi.update, { params: { id: b.id }, body: { ...change, version: b.version } }),
   );
   const unlink = async (field: PartyField) => {
     const ok = await confirmAction(`Unlink the ${NOUN[field]} from this booking?`, {

@@ -1,21 +1,21 @@
 import { Anchor, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import {
   type BookingDetail,
   type BookingPassenger,
+  bookingEditApi,
   PASSENGER_GENDERS,
   PASSENGER_TITLES,
   passengerSchema,
 } from '../../../../shared/api/booking-edit';
-import { ApiError, api } from '../../../api/client';
+import { api } from '../../../api/client';
 import { formatDate } from '../../../lib/format';
 import { DateField } from '../../../ui/DateField';
-import { FieldGrid, FormActions, SaveButton } from '../../../ui/form';
+import { EntityFormFrame, useEntityForm } from '../../../ui/entity';
+import { FieldGrid } from '../../../ui/form';
 import { useCan } from '../../../ui/permissions';
 import { ConfirmDeleteLink } from '../../../ui/RowActions';
-import { zodValidate } from '../../../ui/zod-validate';
-import { useBookingChange } from '../booking-api';
+import { useBookingChange, useReloadBooking } from '../booking-api';
 import { quietWhenStatusFalse, SectionEmpty, wasStatusFalse } from './section-kit';
 
 interface PassengerValues {
@@ -58,8 +58,6 @@ const toInput = (v: PassengerValues) => ({
   passport_expiry: v.passport_expiry ?? '',
 });
 
-type Vars = { values: PassengerValues; id?: number };
-
 /**
  * The booking's passengers (spec 1 §2 'passengers', §3 Passenger): a table of every field; role 1
  * adds (POST update-booking/update-pessenger), updates (…/update-pessenger-detail) and deletes
@@ -71,9 +69,9 @@ export function PassengersSection({ booking, canEdit }: { booking: BookingDetail
   const [editing, setEditing] = useState<BookingPassenger | 'new' | null>(null);
   const remove = useBookingChange(booking, (id: number, b) =>
     quietWhenStatusFalse(
-      api.post<{ message?: string }>(`/update-booking/remove-passenger/${id}`, {
-        holiday_booking_id: b.id,
-        version: b.version,
+      api.call(bookingEditApi.removePassenger, {
+        params: { id },
+        body: { holiday_booking_id: b.id, version: b.version },
       }),
     ),
   );
@@ -158,7 +156,10 @@ export function PassengersSection({ booking, canEdit }: { booking: BookingDetail
   );
 }
 
-/** Add (no passenger) or update one passenger; server field errors land on the fields. */
+/**
+ * Add (no passenger) or update one passenger (entity kit: checked with the shared passengerSchema;
+ * server field errors land on the fields). A `status: false` answer shows nothing and keeps it open.
+ */
 function PassengerModal({
   booking,
   passenger,
@@ -168,45 +169,46 @@ function PassengerModal({
   passenger?: BookingPassenger;
   onClose: () => void;
 }) {
-  const form = useForm<PassengerValues>({
-    initialValues: toValues(passenger),
-    validate: zodValidate(passengerSchema, toInput),
-  });
-  const save = useBookingChange(booking, ({ values, id }: Vars, b) =>
-    quietWhenStatusFalse(
-      id
-        ? api.post<{ message?: string }>('/update-booking/update-pessenger-detail', {
-            ...toInput(values),
-            id,
-            holiday_booking_id: b.id,
-            version: b.version,
-          })
-        : api.post<{ message?: string }>('/update-booking/update-pessenger', {
-            ...toInput(values),
-            holiday_booking_id: b.id,
-            version: b.version,
-          }),
-    ),
-  );
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const answer = await save.mutateAsync({ values, id: passenger?.id });
-      if (wasStatusFalse(answer)) form.setErrors(answer.fieldErrors);
-      else onClose();
-    } catch (err) {
-      if (err instanceof ApiError) form.setErrors(err.fieldErrors);
-    }
-  });
+  const reload = useReloadBooking(booking.id);
   const mode = passenger ? 'update' : 'create';
+  const entity = useEntityForm({
+    schema: passengerSchema,
+    toValues,
+    toInput,
+    permission: 'bookings.passengers',
+    mode,
+    record: passenger,
+    send: (input) => {
+      const body = { ...input, holiday_booking_id: booking.id, version: booking.version };
+      return quietWhenStatusFalse(
+        passenger
+          ? api.call(bookingEditApi.updatePassenger, { body: { ...body, id: passenger.id } })
+          : api.call(bookingEditApi.addPassenger, { body }),
+      );
+    },
+    onSaved: (answer) => {
+      if (wasStatusFalse(answer)) {
+        entity.form.setErrors(answer.fieldErrors);
+        return;
+      }
+      void reload();
+      onClose();
+    },
+  });
+  const { form } = entity;
+  const label = passenger ? 'Update passenger' : 'Add passenger';
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={passenger ? 'Update passenger' : 'Add passenger'}
-      size="xl"
-      centered
-    >
-      <form onSubmit={submit} noValidate aria-label={passenger ? 'Update passenger' : 'Add passenger'}>
+    <Modal opened onClose={onClose} title={label} size="xl" centered>
+      <EntityFormFrame
+        entity={entity}
+        bare
+        submitLabel={label}
+        actions={
+          <Button variant="default" onClick={onClose} disabled={entity.saving}>
+            Cancel
+          </Button>
+        }
+      >
         <FieldGrid cols={3}>
           <Select
             label="Title"
@@ -233,15 +235,7 @@ function PassengerModal({
           <TextInput label="Insurance company" {...form.getInputProps('insurance_company')} />
           <TextInput label="Insurance telephone" {...form.getInputProps('insurance_telephone_number')} />
         </FieldGrid>
-        <FormActions>
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <SaveButton mode={mode} saving={save.isPending} busyLabel={passenger ? 'Updating...' : 'Saving...'}>
-            {passenger ? 'Update passenger' : 'Add passenger'}
-          </SaveButton>
-        </FormActions>
-      </form>
+      </EntityFormFrame>
     </Modal>
   );
 }

@@ -6,43 +6,23 @@ import {
   paymentMethodLabel,
   paymentVoidSchema,
 } from '../../../../shared/api/booking-edit';
-import { ApiError, api } from '../../../api/client';
+import { paymentsApi } from '../../../../shared/api/payments';
+import { api } from '../../../api/client';
 import { formatDateTime, formatMoney } from '../../../lib/format';
+import { useEntityForm } from '../../../ui/entity';
 import { useCan } from '../../../ui/permissions';
-import { zodField } from '../../../ui/zod-validate';
-import { useBookingChange } from '../booking-api';
+import { useReloadBooking } from '../booking-api';
 import { isRefund, paymentsTotal, shownPaymentAmount } from './booking-sections';
 import { SectionEmpty } from './section-kit';
 
-/** The void reason's rule, from the shared schema the server applies. */
-const reasonRule = zodField<string>(paymentVoidSchema.shape.reason);
-
 /**
- * 'Void receipt' (issue #10; role 1 — 'payments.void'): asks for the reason, then POST
- * payments/{id}/void. The receipt stays listed, struck through with who voided it and why; a
- * reversal row cancels its amount.
+ * 'Void receipt' (issue #10; role 1 — 'payments.void'): asks for the reason (checked with the shared
+ * paymentVoidSchema), then POST payments/{id}/void. The receipt stays listed, struck through with
+ * who voided it and why; a reversal row cancels its amount.
  */
 function VoidReceipt({ booking, payment }: { booking: BookingDetail; payment: BookingPayment }) {
   const [opened, setOpened] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const voidIt = useBookingChange(
-    booking,
-    (why: string, b) =>
-      api.post<{ message: string }>(`/payments/${payment.id}/void`, { reason: why, version: b.version }),
-    { onSuccess: () => setOpened(false) },
-  );
   const what = `${formatMoney(shownPaymentAmount(payment))} by ${paymentMethodLabel(payment.payment_method)} of ${formatDateTime(payment.created_at)}`;
-  const submit = () => {
-    const problem = reasonRule(reason);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    voidIt.mutate(reason.trim(), {
-      onError: (err) => setError(err instanceof ApiError ? (err.fieldErrors.reason ?? err.message) : null),
-    });
-  };
   return (
     <>
       <Anchor
@@ -50,59 +30,72 @@ function VoidReceipt({ booking, payment }: { booking: BookingDetail; payment: Bo
         type="button"
         size="sm"
         c="red.8"
-        onClick={() => {
-          setReason('');
-          setError(null);
-          setOpened(true);
-        }}
+        onClick={() => setOpened(true)}
         aria-label={`Void receipt ${what}`}
       >
         Void
       </Anchor>
-      <Modal
-        opened={opened}
-        onClose={() => !voidIt.isPending && setOpened(false)}
-        title="Void receipt"
-        centered
-      >
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <Stack gap="md">
-            <Text size="sm">
-              Void the receipt of {what}? It stays on the booking, struck through, and a reversing entry takes
-              its amount off what has been paid. Nothing is deleted.
-            </Text>
-            <Textarea
-              label="Reason"
-              required
-              autosize
-              minRows={2}
-              maxLength={500}
-              value={reason}
-              onChange={(e) => {
-                setReason(e.currentTarget.value);
-                setError(null);
-              }}
-              error={error}
-              data-autofocus
-            />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setOpened(false)} disabled={voidIt.isPending}>
-                Keep receipt
-              </Button>
-              <Button color="red" type="submit" disabled={voidIt.isPending}>
-                {voidIt.isPending ? 'Voiding...' : 'Void receipt'}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+      <Modal opened={opened} onClose={() => setOpened(false)} title="Void receipt" centered>
+        {opened && (
+          <VoidForm booking={booking} payment={payment} what={what} onClose={() => setOpened(false)} />
+        )}
       </Modal>
     </>
+  );
+}
+
+function VoidForm({
+  booking,
+  payment,
+  what,
+  onClose,
+}: {
+  booking: BookingDetail;
+  payment: BookingPayment;
+  what: string;
+  onClose: () => void;
+}) {
+  const reload = useReloadBooking(booking.id);
+  const entity = useEntityForm({
+    schema: paymentVoidSchema,
+    toValues: () => ({ reason: '' }),
+    toInput: (v: { reason: string }) => ({ reason: v.reason.trim(), version: booking.version }),
+    permission: 'payments.void',
+    mode: 'update',
+    record: payment,
+    send: (body) => api.call(paymentsApi.void, { params: { id: payment.id }, body }),
+    onSaved: () => {
+      void reload();
+      onClose();
+    },
+  });
+  const { form, onSubmit, saving } = entity;
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <Stack gap="md">
+        <Text size="sm">
+          Void the receipt of {what}? It stays on the booking, struck through, and a reversing entry takes its
+          amount off what has been paid. Nothing is deleted.
+        </Text>
+        <Textarea
+          label="Reason"
+          required
+          autosize
+          minRows={2}
+          maxLength={500}
+          data-autofocus
+          {...form.getInputProps('reason')}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={saving}>
+            Keep receipt
+          </Button>
+          <Button color="red" type="submit" disabled={saving}>
+            {saving ? 'Voiding...' : 'Void receipt'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 

@@ -1,7 +1,5 @@
 import { Alert, Button, Checkbox, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import {
   type BookingDetail,
@@ -12,14 +10,14 @@ import {
   paymentSchema,
   REFUND_METHODS,
 } from '../../../../shared/api/booking-edit';
+import { paymentsApi } from '../../../../shared/api/payments';
 import { overpaymentBy } from '../../../../shared/booking-totals';
-import { ApiError, api } from '../../../api/client';
+import { api } from '../../../api/client';
 import { formatMoney } from '../../../lib/format';
 import { confirmAction } from '../../../ui/confirm';
+import { useEntityForm } from '../../../ui/entity';
 import { MoneyInput } from '../../../ui/form';
-import { useCan } from '../../../ui/permissions';
-import { zodValidate } from '../../../ui/zod-validate';
-import { bookingKeys, useBookingChange } from '../booking-api';
+import { useReloadBooking } from '../booking-api';
 import { paymentAmountToSend } from './booking-sections';
 import { openEcommpayWidget } from './ecommpay-widget';
 
@@ -48,7 +46,8 @@ const refunding = (v: Pick<Values, 'payment_method' | 'is_refund'>) =>
 
 const toInput = (v: Values, bookingId: number) => ({
   holiday_booking_id: bookingId,
-  payment_method: v.payment_method ?? '',
+  // None chosen goes as '' and is refused by the schema ('Choose a payment method.').
+  payment_method: (v.payment_method ?? '') as PaymentMethod,
   // Spec 1 §5: the transaction ID is hidden (so not sent) for the ecommpay method.
   transaction_id: v.payment_method === 'ecommpay' ? '' : v.transaction_id,
   payment_amount: paymentAmountToSend(v.payment_amount),
@@ -56,98 +55,89 @@ const toInput = (v: Values, bookingId: number) => ({
   paymentCompleted: v.payment_method === 'ecommpay' && v.paymentCompleted ? true : undefined,
 });
 
-type Answer = { message?: string; data?: Record<string, unknown> };
+/** What the screen sends back when the overpayment question is answered No: nothing was sent. */
+const NOT_SENT = { notSent: true } as const;
 
 /**
  * Record a transaction (spec 1 §2, §5 Payments, §7 POST payments; any member of staff —
  * 'payments.create'): method, transaction ID (hidden for ecommpay), amount (step 0.01, typed
- * positive: what was typed is sent as it is, so '-400' is refused at the field). The Refund switch
- * (any method but a card payment; ecommpay-refund is always one) records money given back, stored
- * negative, never more than has been paid. A payment beyond the balance asks first ('This is £X
- * more than the balance. Record it as an overpayment?'). For ecommpay not yet taken the answer's
- * `data` opens ECOMMPAY's card widget; the booking reloads 30 s after a success or when the widget
- * is closed. 'Payment already completed' records an ecommpay payment taken elsewhere.
+ * positive: what was typed is sent as it is, so '-400' is refused at the field by the shared
+ * paymentSchema). The Refund switch (any method but a card payment; ecommpay-refund is always one)
+ * records money given back, stored negative, never more than has been paid. A payment beyond the
+ * balance asks first ('This is £X more than the balance. Record it as an overpayment?'). For
+ * ecommpay not yet taken the answer's `data` opens ECOMMPAY's card widget; the booking reloads 30 s
+ * after a success or when the widget is closed. 'Payment already completed' records an ecommpay
+ * payment taken elsewhere.
  */
 export function RecordTransactionSection({ booking }: { booking: BookingDetail; canEdit: boolean }) {
-  const mayRecord = useCan('payments.create');
-  const qc = useQueryClient();
+  const reload = useReloadBooking(booking.id);
   const [widgetError, setWidgetError] = useState<string | null>(null);
   const [widgetOpen, setWidgetOpen] = useState(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
-  const reload = () =>
-    Promise.all([
-      qc.invalidateQueries({ queryKey: bookingKeys.detail(booking.id) }),
-      qc.invalidateQueries({ queryKey: bookingKeys.history(booking.id) }),
-    ]);
 
-  const form = useForm<Values>({
-    initialValues,
-    validate: (v) => {
-      const errors = zodValidate(paymentSchema, (x: Values) => toInput(x, booking.id))(v);
-      return errors;
+  const openWidget = async (params: Record<string, unknown>) => {
+    try {
+      setWidgetOpen(true);
+      await openEcommpayWidget(params, {
+        onSuccess: () => {
+          notifications.show({
+            color: 'green',
+            message: 'Card payment taken. The booking will refresh in 30 seconds.',
+          });
+          timers.current.push(setTimeout(() => void reload(), WIDGET_RELOAD_MS));
+        },
+        onClosed: () => {
+          setWidgetOpen(false);
+          void reload();
+        },
+      });
+    } catch (err) {
+      setWidgetOpen(false);
+      setWidgetError(err instanceof Error ? err.message : String(err));
+    }
+  };
+
+  // The Refund switch as it stands when sending (the payload only carries is_refund when it is on).
+  const valuesNow = () => entity.form.getValues();
+  const entity = useEntityForm({
+    schema: paymentSchema,
+    toValues: () => initialValues,
+    toInput: (v: Values) => ({ ...toInput(v, booking.id), version: booking.version }),
+    permission: 'payments.create',
+    mode: 'create',
+    send: async (input) => {
+      setWidgetError(null);
+      let allowOverpayment = false;
+      if (!refunding(valuesNow())) {
+        const over = overpaymentBy(booking.totals, String(input.payment_amount));
+        if (over !== '0.00') {
+          allowOverpayment = await confirmAction(PAYMENT_MESSAGES.overpaymentQuestion(over), {
+            title: 'Overpayment',
+            confirmLabel: 'Record overpayment',
+          });
+          if (!allowOverpayment) return NOT_SENT;
+        }
+      }
+      return api.call(paymentsApi.create, {
+        body: { ...input, allow_overpayment: allowOverpayment || undefined },
+      });
+    },
+    onSaved: (answer, values) => {
+      // Answered No to the overpayment question: the form stays as typed.
+      if ('notSent' in answer) return;
+      entity.form.reset();
+      void reload();
+      const params = answer.data;
+      if (values.payment_method === 'ecommpay' && !values.paymentCompleted && !('version' in params))
+        void openWidget(params);
     },
   });
-  const record = useBookingChange(booking, (v: Values & { allow_overpayment?: boolean }, b) =>
-    api.post<Answer>('/payments', {
-      ...toInput(v, b.id),
-      allow_overpayment: v.allow_overpayment,
-      version: b.version,
-    }),
-  );
+  const { form, onSubmit: submit, saving } = entity;
+  const mayRecord = entity.maySave;
   const method = form.values.payment_method;
   const isRefund = refunding(form.values);
   const isCard = method === 'ecommpay';
-
-  const submit = form.onSubmit(async (values) => {
-    setWidgetError(null);
-    let allowOverpayment = false;
-    if (!refunding(values)) {
-      const over = overpaymentBy(booking.totals, paymentAmountToSend(values.payment_amount));
-      if (over !== '0.00') {
-        allowOverpayment = await confirmAction(PAYMENT_MESSAGES.overpaymentQuestion(over), {
-          title: 'Overpayment',
-          confirmLabel: 'Record overpayment',
-        });
-        if (!allowOverpayment) return;
-      }
-    }
-    let answer: Answer;
-    try {
-      answer = await record.mutateAsync({ ...values, allow_overpayment: allowOverpayment || undefined });
-    } catch (err) {
-      if (err instanceof ApiError) form.setErrors(err.fieldErrors);
-      return;
-    }
-    form.reset();
-    const params = answer?.data;
-    if (
-      values.payment_method === 'ecommpay' &&
-      !values.paymentCompleted &&
-      params &&
-      typeof params === 'object'
-    ) {
-      try {
-        setWidgetOpen(true);
-        await openEcommpayWidget(params, {
-          onSuccess: () => {
-            notifications.show({
-              color: 'green',
-              message: 'Card payment taken. The booking will refresh in 30 seconds.',
-            });
-            timers.current.push(setTimeout(() => void reload(), WIDGET_RELOAD_MS));
-          },
-          onClosed: () => {
-            setWidgetOpen(false);
-            void reload();
-          },
-        });
-      } catch (err) {
-        setWidgetOpen(false);
-        setWidgetError(err instanceof Error ? err.message : String(err));
-      }
-    }
-  });
 
   if (!mayRecord)
     return (
@@ -201,8 +191,8 @@ export function RecordTransactionSection({ booking }: { booking: BookingDetail; 
               form.clearFieldError('payment_amount');
             }}
           />
-          <Button type="submit" mt={25} disabled={record.isPending || widgetOpen}>
-            {record.isPending ? 'Saving...' : isRefund ? 'Record refund' : 'Record transaction'}
+          <Button type="submit" mt={25} disabled={saving || widgetOpen}>
+            {saving ? 'Saving...' : isRefund ? 'Record refund' : 'Record transaction'}
           </Button>
         </Group>
         {isRefund && (

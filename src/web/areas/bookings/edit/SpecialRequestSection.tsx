@@ -1,37 +1,24 @@
 import { Button, Group, Stack, Textarea } from '@mantine/core';
-import { useState } from 'react';
-import type { BookingDetail } from '../../../../shared/api/booking-edit';
-import { ApiError, api } from '../../../api/client';
+import {
+  type BookingDetail,
+  bookingEditApi,
+  specialRequestSchema,
+} from '../../../../shared/api/booking-edit';
+import { api } from '../../../api/client';
+import { useEntityForm } from '../../../ui/entity';
 import { useCan } from '../../../ui/permissions';
-import { useBookingChange } from '../booking-api';
+import { useReloadBooking } from '../booking-api';
 import { quietWhenStatusFalse, wasStatusFalse } from './section-kit';
 
 /**
  * The booking's special request (spec 1 §2, §7 POST update-booking/update-special-request):
- * editable by role 1, read-only for others. A `status: false` answer shows nothing (§8).
+ * editable by role 1 (checked with the shared specialRequestSchema), read-only for others. A
+ * `status: false` answer shows nothing (§8).
  */
 export function SpecialRequestSection({ booking, canEdit }: { booking: BookingDetail; canEdit: boolean }) {
   const allowed = useCan('bookings.specialRequest');
-  const mayEdit = canEdit && allowed;
   const saved = booking.special_request ?? '';
-  const [text, setText] = useState(saved);
-  // A reloaded booking brings the saved text back (unless it is what is being typed).
-  const [seen, setSeen] = useState(saved);
-  if (seen !== saved) {
-    setSeen(saved);
-    setText(saved);
-  }
-  const [error, setError] = useState<string | null>(null);
-  const save = useBookingChange(booking, (special_req: string, b) =>
-    quietWhenStatusFalse(
-      api.post<{ message?: string }>('/update-booking/update-special-request', {
-        holiday_booking_id: b.id,
-        special_req,
-        version: b.version,
-      }),
-    ),
-  );
-  if (!mayEdit)
+  if (!(canEdit && allowed))
     return (
       <Textarea
         aria-label="Special request text"
@@ -44,21 +31,33 @@ export function SpecialRequestSection({ booking, canEdit }: { booking: BookingDe
         variant="filled"
       />
     );
+  // A newly saved text starts the form again; other changes to the booking keep what is typed.
+  return <SpecialRequestForm key={saved} booking={booking} />;
+}
+
+function SpecialRequestForm({ booking }: { booking: BookingDetail }) {
+  const reload = useReloadBooking(booking.id);
+  const saved = booking.special_request ?? '';
+  const entity = useEntityForm({
+    schema: specialRequestSchema,
+    toValues: (b?: BookingDetail) => ({ special_req: b?.special_request ?? '' }),
+    toInput: (v: { special_req: string }) => ({
+      holiday_booking_id: booking.id,
+      special_req: v.special_req,
+      version: booking.version,
+    }),
+    permission: 'bookings.specialRequest',
+    mode: 'update',
+    record: booking,
+    send: (body) => quietWhenStatusFalse(api.call(bookingEditApi.specialRequest, { body })),
+    onSaved: (answer) => {
+      if (wasStatusFalse(answer)) entity.form.setErrors(answer.fieldErrors);
+      else void reload();
+    },
+  });
+  const { form, onSubmit, saving } = entity;
   return (
-    <form
-      aria-label="Special request"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setError(null);
-        try {
-          const answer = await save.mutateAsync(text);
-          if (wasStatusFalse(answer)) setError(answer.fieldErrors.special_req ?? null);
-        } catch (err) {
-          if (err instanceof ApiError)
-            setError(err.fieldErrors.special_req ?? err.fieldErrors.special_request ?? null);
-        }
-      }}
-    >
+    <form aria-label="Special request" onSubmit={onSubmit} noValidate>
       <Stack gap="xs">
         <Textarea
           aria-label="Special request text"
@@ -67,13 +66,11 @@ export function SpecialRequestSection({ booking, canEdit }: { booking: BookingDe
           minRows={3}
           maxRows={12}
           maxLength={5000}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          error={error}
+          {...form.getInputProps('special_req')}
         />
         <Group justify="flex-end">
-          <Button type="submit" disabled={save.isPending || text === saved}>
-            {save.isPending ? 'Updating...' : 'Update special request'}
+          <Button type="submit" disabled={saving || form.getValues().special_req === saved}>
+            {saving ? 'Updating...' : 'Update special request'}
           </Button>
         </Group>
       </Stack>

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import type { BookingDetail } from '../../../../shared/api/booking-edit';
+import { type BookingDetail, bookingEditApi } from '../../../../shared/api/booking-edit';
 import { api } from '../../../api/client';
 import { formatDateTime } from '../../../lib/format';
 import { confirmAction } from '../../../ui/confirm';
@@ -92,7 +92,7 @@ export function StatusBadges({ booking }: { booking: BookingDetail }) {
 function AgentConfirmation({ booking }: { booking: BookingDetail }) {
   const mayConfirm = useCan('bookings.agentConfirm');
   const confirm = useBookingChange(booking, (_: undefined, b) =>
-    api.post<{ message: string }>(`/bookings/${b.id}/agent-confirm`, { version: b.version }),
+    api.call(bookingEditApi.agentConfirm, { params: { id: b.id } }),
   );
   const ask = async () => {
     const ok = await confirmAction(

@@ -10,25 +10,19 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import {
-  type BookingDetail,
-  type BookingDetailAnswer,
-  type BookingUpdate,
-  bookingUpdateSchema,
-} from '../../../../shared/api/booking-edit';
-import { ApiError, api } from '../../../api/client';
+import type { z } from 'zod';
+import { type BookingDetailAnswer, bookingUpdateSchema } from '../../../../shared/api/booking-edit';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { DateField } from '../../../ui/DateField';
+import { type EntityFormProps, useEntityForm } from '../../../ui/entity';
 import { NumberField, SaveButton } from '../../../ui/form';
-import { useCan } from '../../../ui/permissions';
-import { zodField } from '../../../ui/zod-validate';
-import { useBookingChange } from '../booking-api';
 import { amountText, isCancelled } from './booking-view';
 import { CancellationDetails } from './CancelBooking';
 import { Fact } from './Fact';
 import { PartyLinks } from './PartyLinks';
 import { TotalsHeadline } from './TotalsHeadline';
+
+type BookingUpdateInput = z.input<typeof bookingUpdateSchema>;
 
 interface SummaryValues {
   booking_ref: string;
@@ -38,54 +32,67 @@ interface SummaryValues {
   bonding_type: string | null;
 }
 
-const initialValues = (b: BookingDetail): SummaryValues => ({
-  booking_ref: b.booking_ref ?? '',
-  balance_due: b.balance_due,
-  deposit_due: b.deposit_due,
-  agent_comission_percent: b.agent_comission_percent ?? '',
-  bonding_type: b.bonding_type === null ? null : String(b.bonding_type),
-});
+const toValues = (data?: BookingDetailAnswer['data']): SummaryValues => {
+  const b = data?.booking[0];
+  return {
+    booking_ref: b?.booking_ref ?? '',
+    balance_due: b?.balance_due ?? null,
+    deposit_due: b?.deposit_due ?? null,
+    agent_comission_percent: b?.agent_comission_percent ?? '',
+    bonding_type: b?.bonding_type == null ? null : String(b.bonding_type),
+  };
+};
 
 /**
- * The summary of the booking edit screen (spec 1 §2, §3): reference, parties (PartyLinks), dates,
- * status, terms and the totals headline. Role 1 edits the reference (unique: the server's 422
- * shows on the field), balance and deposit due dates, the agent's commission and the bonding type
- * in one form (POST bookings/{id} with only what changed); other roles see the same read-only.
+ * POST bookings/{id} sends only what changed (spec 1 §7: only the fields sent change), with the
+ * version it was loaded at; the shared schema checks just those fields, as the server does.
  */
-export function SummarySection({
-  booking,
-  bondingTypes,
-}: {
-  booking: BookingDetail;
-  bondingTypes: BookingDetailAnswer['data']['bondingTypes'];
-}) {
-  const mayEdit = useCan('bookings.update');
-  const form = useForm<SummaryValues>({
-    initialValues: initialValues(booking),
-    // 150 % is refused with the contract's message, never clipped to 100 %.
-    validate: {
-      agent_comission_percent: zodField(bookingUpdateSchema.shape.agent_comission_percent, amountText),
-    },
+function summaryChanges(data: BookingDetailAnswer['data'], v: SummaryValues): BookingUpdateInput {
+  const start = toValues(data);
+  const body: BookingUpdateInput = { version: data.booking[0].version };
+  if (v.booking_ref.trim() !== start.booking_ref) body.booking_ref = v.booking_ref.trim();
+  if (v.balance_due !== start.balance_due) body.balance_due = v.balance_due ?? '';
+  if (v.deposit_due !== start.deposit_due) body.deposit_due = v.deposit_due ?? '';
+  if (amountText(v.agent_comission_percent) !== amountText(start.agent_comission_percent))
+    body.agent_comission_percent = amountText(v.agent_comission_percent);
+  if (v.bonding_type !== start.bonding_type) body.bonding_type = v.bonding_type ?? '';
+  return body;
+}
+
+/**
+ * The summary of the booking edit screen (spec 1 §2, §3), the edit page's form (entity kit):
+ * reference, parties (PartyLinks), dates, status, terms and the totals headline. Role 1 edits the
+ * reference (unique: the server's 422 shows on the field), balance and deposit due dates, the
+ * agent's commission and the bonding type in one form (POST bookings/{id} with only what changed,
+ * checked with the shared bookingUpdateSchema); other roles see the same read-only.
+ */
+export function SummaryForm(props: EntityFormProps<BookingDetailAnswer['data'], BookingUpdateInput>) {
+  const data = props.record;
+  if (!data) return null;
+  // A new version (anyone's change) starts the form again from what is stored.
+  return <SummarySection key={data.booking[0].version} {...props} data={data} />;
+}
+
+function SummarySection({
+  data,
+  mode,
+  send,
+  onSaved,
+}: EntityFormProps<BookingDetailAnswer['data'], BookingUpdateInput> & { data: BookingDetailAnswer['data'] }) {
+  const booking = data.booking[0];
+  const bondingTypes = data.bondingTypes;
+  const entity = useEntityForm({
+    schema: bookingUpdateSchema,
+    toValues,
+    toInput: (v: SummaryValues) => summaryChanges(data, v),
+    permission: 'bookings.update',
+    mode,
+    record: data,
+    send,
+    onSaved,
   });
-  const save = useBookingChange(booking, (body: BookingUpdate, b) =>
-    api.post<{ message: string }>(`/bookings/${b.id}`, { ...body, version: b.version }),
-  );
-  const onSubmit = form.onSubmit(async (v) => {
-    const start = initialValues(booking);
-    const body: Record<string, unknown> = {};
-    if (v.booking_ref.trim() !== start.booking_ref) body.booking_ref = v.booking_ref.trim();
-    if (v.balance_due !== start.balance_due) body.balance_due = v.balance_due ?? '';
-    if (v.deposit_due !== start.deposit_due) body.deposit_due = v.deposit_due ?? '';
-    if (amountText(v.agent_comission_percent) !== amountText(start.agent_comission_percent))
-      body.agent_comission_percent = amountText(v.agent_comission_percent);
-    if (v.bonding_type !== start.bonding_type) body.bonding_type = v.bonding_type ?? '';
-    try {
-      await save.mutateAsync(body as BookingUpdate);
-      form.resetDirty();
-    } catch (err) {
-      if (err instanceof ApiError) form.setErrors(err.fieldErrors);
-    }
-  });
+  const { form, onSubmit, saving } = entity;
+  const mayEdit = entity.maySave;
   const readOnly = !mayEdit;
   const agentBooking = booking.agent_id !== null;
   const bondingOptions = bondingTypes.map((t) => ({ value: String(t.id), label: t.name }));
@@ -192,11 +199,7 @@ export function SummarySection({
                     Unsaved changes
                   </Text>
                 )}
-                <SaveButton
-                  mode="update"
-                  saving={save.isPending}
-                  disabled={save.isPending || !form.isDirty()}
-                >
+                <SaveButton mode="update" saving={saving} disabled={saving || !form.isDirty()}>
                   Update booking
                 </SaveButton>
               </Group>

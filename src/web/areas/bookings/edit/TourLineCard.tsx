@@ -2,6 +2,7 @@ import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text } from '@ma
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import type { BookingDetail, BookingTourLine } from '../../../../shared/api/booking-edit';
+import { bookingFilesApi } from '../../../../shared/api/booking-files';
 import { pathTo } from '../../../../shared/routes';
 import { api } from '../../../api/client';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -13,8 +14,7 @@ import { Fact } from './Fact';
 /** POST update-booking/download-supplement-costing-doc: an airline cost's invoice PDF. */
 export async function downloadAirlineInvoice(cost: { id: number; airline_invoice: string | null }) {
   try {
-    await api.download('/update-booking/download-supplement-costing-doc', {
-      method: 'POST',
+    await api.call(bookingFilesApi.costingDocument, {
       body: { airline_id: cost.id },
       fallbackName: cost.airline_invoice ?? `airline-invoice-${cost.id}.pdf`,
     });

@@ -10,7 +10,6 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import Decimal from 'decimal.js';
 import {
   type BookingDetail,
@@ -24,14 +23,32 @@ import {
   roomsForGuests,
   toursTotal,
 } from '../../../../shared/booking-totals';
-import { ApiError } from '../../../api/client';
 import { formatMoney } from '../../../lib/format';
-import { MoneyInput, NumberField, SaveButton } from '../../../ui/form';
-import { zodField } from '../../../ui/zod-validate';
-import { useBookingChange } from '../booking-api';
+import { type EntityForm, EntityFormFrame, useEntityForm } from '../../../ui/entity';
+import { MoneyInput, NumberField } from '../../../ui/form';
+import { useReloadBooking } from '../booking-api';
 import { AirlineCostsEditor } from './AirlineCostsEditor';
 import { amountText, passengerName } from './booking-view';
-import { guestsOf, isAmount, type LineValues, newKey, sendLine } from './tour-line-form';
+import { guestsOf, isAmount, type LineValues, lineInput, newKey, sendLine } from './tour-line-form';
+
+/** The editor's values for a stored line. */
+const lineValues = (line?: BookingTourLine): LineValues => ({
+  guests: line?.guests ?? 1,
+  price: line?.price ?? '',
+  cost: line?.cost ?? '',
+  airline_ref: line?.airline_ref ?? '',
+  special_requests: line?.special_requests ?? '',
+  passengers: (line?.passengers ?? []).map(String),
+  airline_cost: (line?.airline_cost ?? []).map((c) => ({
+    key: newKey(),
+    id: c.id,
+    airline_ref: c.airline_ref ?? '',
+    flight_cost: c.flight_cost,
+    booked_date: c.booked_date,
+    airline_invoice: c.airline_invoice,
+    file: null,
+  })),
+});
 
 /**
  * Edit a tour line (spec 1 §2 Tour line, §4 Rooms, §5): guests (rooms follow as guests ÷ occupancy
@@ -50,40 +67,35 @@ export function TourLineEditModal({
   opened: boolean;
   onClose: () => void;
 }) {
-  const form = useForm<LineValues>({
-    initialValues: {
-      guests: line.guests,
-      price: line.price,
-      cost: line.cost ?? '',
-      airline_ref: line.airline_ref ?? '',
-      special_requests: line.special_requests ?? '',
-      passengers: line.passengers.map(String),
-      airline_cost: line.airline_cost.map((c) => ({
-        key: newKey(),
-        id: c.id,
-        airline_ref: c.airline_ref ?? '',
-        flight_cost: c.flight_cost,
-        booked_date: c.booked_date,
-        airline_invoice: c.airline_invoice,
-        file: null,
-      })),
+  const reload = useReloadBooking(booking.id);
+  const roomsFor = (v: LineValues) =>
+    line.room ? roomsForGuests(Math.max(1, guestsOf(v.guests)), line.room.occupancy) : line.rooms;
+  const entity: EntityForm<LineValues> = useEntityForm({
+    // The shared contract's rules and messages ('Price must be at least 0.'), as the server's.
+    schema: tourLineUpdateSchema,
+    toValues: lineValues,
+    toInput: (v: LineValues) => lineInput(line, v, roomsFor(v), booking.version),
+    extraValidate: (v) => {
+      const errors: Record<string, string> = {};
+      v.airline_cost.forEach((r, n) => {
+        if (r.file && r.file.type !== 'application/pdf')
+          errors[`airline_cost.${n}.file`] = 'The invoice must be a PDF file.';
+      });
+      return errors;
     },
-    validate: {
-      // The shared contract's rules and messages ('Price must be at least 0.'), as the server's.
-      guests: zodField(tourLineUpdateSchema.shape.guests, amountText),
-      price: zodField(tourLineUpdateSchema.shape.price, amountText),
-      airline_cost: {
-        flight_cost: zodField(
-          tourLineUpdateSchema.shape.airline_cost.unwrap().element.shape.flight_cost,
-          amountText,
-        ),
-        file: (f) => (f && f.type !== 'application/pdf' ? 'The invoice must be a PDF file.' : null),
-      },
+    permission: 'bookings.tours',
+    mode: 'update',
+    record: line,
+    send: (input) => sendLine(input, entity.form.getValues().airline_cost),
+    onSaved: () => {
+      void reload();
+      onClose();
     },
   });
+  const { form } = entity;
   const v = form.getValues();
   const guests = guestsOf(v.guests);
-  const rooms = line.room ? roomsForGuests(Math.max(1, guests), line.room.occupancy) : line.rooms;
+  const rooms = roomsFor(v);
   const price = isAmount(v.price) ? amountText(v.price) : line.price;
   const edited = { price, sale_price: line.sale_price, base_price: line.base_price, guests };
   const newLineTotal = money(toursTotal([edited]));
@@ -108,29 +120,23 @@ export function TourLineEditModal({
   const salePriceApplies = line.sale_price !== null && new Decimal(line.sale_price || 0).gt(0);
   const cap = passengerCap(booking.passengers.length);
 
-  const save = useBookingChange(
-    booking,
-    (values: LineValues, b) => sendLine(line, values, rooms, b.version),
-    {
-      onSuccess: onClose,
-    },
-  );
-  const onSubmit = form.onSubmit(async (values) => {
-    try {
-      await save.mutateAsync(values);
-    } catch (err) {
-      if (err instanceof ApiError) form.setErrors(err.fieldErrors);
-    }
-  });
-
   return (
     <Modal
       opened={opened}
-      onClose={() => !save.isPending && onClose()}
+      onClose={() => !entity.saving && onClose()}
       title={`Edit ${line.tour.name}`}
       size="xl"
     >
-      <form onSubmit={onSubmit} noValidate>
+      <EntityFormFrame
+        entity={entity}
+        bare
+        submitLabel="Update tour line"
+        actions={
+          <Button variant="default" onClick={onClose} disabled={entity.saving}>
+            Cancel
+          </Button>
+        }
+      >
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="md">
             <NumberField label="Guests" min={1} max={99} required {...form.getInputProps('guests')} />
@@ -198,16 +204,8 @@ export function TourLineEditModal({
             maxRows={6}
             {...form.getInputProps('special_requests')}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={save.isPending}>
-              Cancel
-            </Button>
-            <SaveButton mode="update" saving={save.isPending}>
-              Update tour line
-            </SaveButton>
-          </Group>
         </Stack>
-      </form>
+      </EntityFormFrame>
     </Modal>
   );
 }

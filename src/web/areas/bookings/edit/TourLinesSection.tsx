@@ -1,6 +1,11 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { type BookingDetail, type BookingTourLine, MESSAGES } from '../../../../shared/api/booking-edit';
+import {
+  type BookingDetail,
+  type BookingTourLine,
+  bookingEditApi,
+  MESSAGES,
+} from '../../../../shared/api/booking-edit';
 import { api } from '../../../api/client';
 import { formatDate } from '../../../lib/format';
 import { confirmAction } from '../../../ui/confirm';
@@ -23,9 +28,9 @@ export function TourLinesSection({ booking }: { booking: BookingDetail }) {
   const mayChange = useCan('bookings.tours') && !booking.cancelled_at;
   const [open, setOpen] = useState<Open>(null);
   const remove = useBookingChange(booking, (line: BookingTourLine, b) =>
-    api.post<{ message: string }>(`/update-booking/remove-tour/${line.id}`, {
-      holiday_booking_id: b.id,
-      version: b.version,
+    api.call(bookingEditApi.removeTour, {
+      params: { id: line.id },
+      body: { holiday_booking_id: b.id, version: b.version },
     }),
   );
   const askRemove = async (line: BookingTourLine) => {

@@ -1,10 +1,16 @@
-import { type BookingTourLine, MESSAGES } from '../../../../shared/api/booking-edit';
+import type { z } from 'zod';
+import {
+  type BookingTourLine,
+  bookingEditApi,
+  MESSAGES,
+  type tourLineUpdateSchema,
+} from '../../../../shared/api/booking-edit';
 import { ApiError, api } from '../../../api/client';
 import { amountText } from './booking-view';
 
 /**
  * The form of the tour line editor (TourLineEditModal) and the call it makes: POST
- * update-booking/update-booking-tour-supplements through api.upload (endpoints brief).
+ * update-booking/update-booking-tour-supplements (multipart, through the contract's endpoint).
  */
 
 export interface CostRow {
@@ -37,13 +43,14 @@ export const guestsOf = (v: string | number) => {
 };
 export const isAmount = (v: string | number) => /^\d+(\.\d{1,2})?$/.test(amountText(v));
 
-/**
- * The supplement upload: multipart fields of tourLineUpdateSchema, `passengers` and `airline_cost`
- * as JSON, and each new invoice as airline_invoice_{n} (n = its airline_cost row). A failure without
- * a server message reads as spec 1 §8's supplement error.
- */
-export function sendLine(line: BookingTourLine, v: LineValues, rooms: number, version: number) {
-  const fields: Record<string, unknown> = {
+/** The payload of the tour line editor for the shared tourLineUpdateSchema (what the server checks). */
+export function lineInput(
+  line: BookingTourLine,
+  v: LineValues,
+  rooms: number,
+  version: number,
+): z.input<typeof tourLineUpdateSchema> {
+  return {
     id: line.id,
     guests: guestsOf(v.guests),
     rooms,
@@ -60,16 +67,24 @@ export function sendLine(line: BookingTourLine, v: LineValues, rooms: number, ve
       booked_date: r.booked_date ?? '',
     })),
   };
-  v.airline_cost.forEach((r, n) => {
+}
+
+/**
+ * The supplement upload (POST update-booking/update-booking-tour-supplements, multipart): the
+ * fields of `input`, `passengers` and `airline_cost` as JSON, and each new invoice as
+ * airline_invoice_{n} (n = its airline_cost row). A failure without a server message reads as
+ * spec 1 §8's supplement error.
+ */
+export function sendLine(input: z.input<typeof tourLineUpdateSchema>, rows: readonly CostRow[]) {
+  const fields: Record<string, unknown> = { ...input };
+  rows.forEach((r, n) => {
     if (r.file) fields[`airline_invoice_${n}`] = r.file;
   });
-  return api
-    .upload<{ message: string }>('/update-booking/update-booking-tour-supplements', fields)
-    .catch((err: unknown) => {
-      const body =
-        err instanceof ApiError ? (err.body as { message?: string; error?: string } | undefined) : undefined;
-      const message = body?.message || body?.error;
-      if (err instanceof ApiError && message) throw err;
-      throw new ApiError(MESSAGES.supplementError, err instanceof ApiError ? err.status : 0);
-    });
+  return api.call(bookingEditApi.updateTourLine, { body: fields }).catch((err: unknown) => {
+    const body =
+      err instanceof ApiError ? (err.body as { message?: string; error?: string } | undefined) : undefined;
+    const message = body?.message || body?.error;
+    if (err instanceof ApiError && message) throw err;
+    throw new ApiError(MESSAGES.supplementError, err instanceof ApiError ? err.status : 0);
+  });
 }

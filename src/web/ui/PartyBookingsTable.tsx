@@ -1,23 +1,30 @@
 import { Badge, Group, Text } from '@mantine/core';
-import type { PartyBookingRow } from '../../../shared/api/agents';
-import { implementedRoutes, pathTo } from '../../../shared/routes';
-import { formatDate } from '../../lib/format';
-import { EditLink } from '../../ui/RowActions';
-import { ServerTable, type ServerTableColumn } from '../../ui/ServerTable';
+import type { PartyBookingRow } from '../../shared/api/agents';
+import type { Endpoint } from '../../shared/api/contract';
+import { implementedRoutes, pathTo } from '../../shared/routes';
+import { formatDate } from '../lib/format';
+import { EditLink } from './RowActions';
+import { ServerTable, type ServerTableColumn } from './ServerTable';
 
 /**
  * The bookings of an agent or affiliate (spec 2 §2: agent edit 'ref, customer, date booked and
- * view'; affiliate Bookings tab 'booking ref, customer ('-' when none), date booked and edit').
- * Imported bookings show the old system's id as their reference. The link to a booking appears once
- * the booking edit screen exists.
+ * view'; affiliate Bookings tab 'booking ref, customer ('-' when none), date booked and edit'),
+ * from `endpoint` (agentsApi.bookings or affiliatesApi.bookings) with `params` {id}. Imported
+ * bookings show the old system's id as their reference. The link to a booking appears once the
+ * booking edit screen exists.
  */
 export function PartyBookingsTable({
   endpoint,
+  params,
+  queryKeyPrefix,
   label,
   linkLabel,
   pageSizes,
 }: {
-  endpoint: string;
+  endpoint: Endpoint;
+  params: { id: number };
+  /** The party's key (e.g. `keys.agents.one(id)`), so saving the party reloads the table too. */
+  queryKeyPrefix?: readonly unknown[];
   label: string;
   linkLabel: 'View' | 'Edit';
   pageSizes: number[];
@@ -62,6 +69,8 @@ export function PartyBookingsTable({
     <ServerTable<PartyBookingRow>
       label={label}
       endpoint={endpoint}
+      params={params}
+      queryKeyPrefix={queryKeyPrefix}
       columns={columns}
       pageSizes={pageSizes}
       quickSearch

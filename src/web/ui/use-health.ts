@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
+import { healthApi } from '../../shared/api/health';
 import { api } from '../api/client';
+import { keys } from '../api/query-keys';
 
 /** GET /api/health (public): `{status: 'ok', app_env}`. */
 export function useHealth() {
   return useQuery({
-    queryKey: ['health'],
-    queryFn: () => api.get<{ status: string; app_env: string }>('/health'),
+    queryKey: keys.health.all,
+    queryFn: ({ signal }) => api.call(healthApi.get, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: 1,
   });

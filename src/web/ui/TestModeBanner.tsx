@@ -7,7 +7,7 @@ export function TestModeBanner({ env }: { env: string }) {
   return (
     <Box
       role="status"
-      bg="orange.6"
+      bg="orange.7"
       h={TEST_BANNER_HEIGHT}
       px="md"
       style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}

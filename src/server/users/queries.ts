@@ -1,9 +1,11 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { login_failures, user_tokens, users } from '../../db/schema';
+import type { Db } from '../db/client';
+import { login_failures, user_tokens, users } from '../db/schema';
 
+/** A signed-in member of staff as requests carry it (`req.user`): role 1 Admin, 2 Accountant. */
 export type StaffUser = { id: number; name: string; email: string; role: number };
 
+/** The `users` row of this email (already lower-cased by the caller), hash included; or undefined. */
 export async function findUserByEmail(db: Db, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   return row;
@@ -20,6 +22,7 @@ export async function findUserByTokenHash(db: Db, tokenHash: string): Promise<St
   return row;
 }
 
+/** Stores a token's SHA-256 with its expiry, and deletes the user's expired tokens. */
 export async function insertToken(db: Db, userId: number, tokenHash: string, expiresAt: Date) {
   await db
     .insert(user_tokens)
@@ -30,10 +33,12 @@ export async function insertToken(db: Db, userId: number, tokenHash: string, exp
     .where(and(eq(user_tokens.user_id, userId), sql`${user_tokens.expires_at} <= now()`));
 }
 
+/** Deletes the token with this hash (sign-out); nothing when there is none. */
 export async function deleteToken(db: Db, tokenHash: string) {
   await db.delete(user_tokens).where(eq(user_tokens.token_hash, tokenHash));
 }
 
+/** Failed sign-ins for this email within the last `windowMinutes` minutes. */
 export async function countRecentFailures(db: Db, email: string, windowMinutes: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -47,10 +52,12 @@ export async function countRecentFailures(db: Db, email: string, windowMinutes: 
   return row?.n ?? 0;
 }
 
+/** Counts one failed sign-in for this email (and the caller's IP, when known). */
 export async function recordFailure(db: Db, email: string, ip: string | undefined) {
   await db.insert(login_failures).values({ email, ip });
 }
 
+/** Forgets this email's failed sign-ins (after a good one). */
 export async function clearFailures(db: Db, email: string) {
   await db.delete(login_failures).where(eq(login_failures.email, email));
 }

@@ -1,9 +1,17 @@
+/**
+ * Staff users below the areas: signing in (argon2id passwords, bearer tokens stored as SHA-256
+ * with expiry, failed sign-ins throttled per email), token checks, sign-out and creating staff.
+ * Used by the auth guard (`http/auth.ts`), the seeds, start-up and the auth, admin-users and agents
+ * areas; it imports nothing from `areas/` (checked by `src/server/layers.test.ts`).
+ */
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { HttpError } from '../../http/errors';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { HttpError } from '../http/errors';
 import * as q from './queries';
+
+export type { StaffUser } from './queries';
 
 export const LOGIN_FAILED_MESSAGE = 'Username & Password are invalid! Please try again.';
 export const LOGIN_THROTTLED_MESSAGE =
