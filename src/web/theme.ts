@@ -5,6 +5,7 @@ import {
   createTheme,
   DEFAULT_THEME,
   Drawer,
+  FileInput,
   Modal,
   Notification,
 } from '@mantine/core';
@@ -19,24 +20,24 @@ const darker = (name: keyof typeof DEFAULT_THEME.colors, shades: string[]) =>
 /**
  * Mantine's colours, darkened from shade 6 on so text meets WCAG AA (4.5:1, axe-core's
  * color-contrast rule in the browser tests) wherever the theme puts it: shade 7 (filled buttons
- * and badges with white text, `c="red"` text, links) on white, grey-0 and its own shade 1 (a
- * selected row); shades 8 and 9 (explicit `c="orange.8"`, the light variant's text) on shades 1
+ * and badges with white text, `c="red"` text, links) on white, grey-0, its own shade 1 and a
+ * selected or highlighted row (indigo-1, blue-1); shades 8 and 9 (explicit `c="orange.8"`, the light variant's text) on shades 1
  * and 2; shade 6 at 3:1 on white for non-text marks. Mantine's originals reach 2.9–4.4:1.
  * Each shade is the original scaled towards black until it passes.
  */
 const colors = {
-  red: darker('red', ['#fa5252', '#c13232', '#af2626', '#a22222']),
-  pink: darker('pink', ['#e64980', '#bb2d5e', '#a82050', '#9b1c48']),
+  red: darker('red', ['#fa5252', '#bb3030', '#af2626', '#a22222']),
+  pink: darker('pink', ['#e64980', '#b92c5d', '#a82050', '#9b1c48']),
   grape: darker('grape', ['#be4bdb', '#9836b0', '#862e9c', '#7b2a8f']),
   violet: darker('violet', ['#7950f2', '#6944da', '#5938bc', '#5234a9']),
   indigo: darker('indigo', ['#4c6ef5', '#3b59d3', '#304ab2', '#2d42a7']),
-  blue: darker('blue', ['#228be6', '#1768b1', '#145b9c', '#14538f']),
-  cyan: darker('cyan', ['#139db1', '#0c7585', '#096979', '#096070']),
-  teal: darker('teal', ['#10a377', '#097a58', '#077050', '#06674a']),
-  green: darker('green', ['#36a34a', '#267b35', '#227231', '#21692f']),
-  lime: darker('lime', ['#679f18', '#4d7a0f', '#45720a', '#416909']),
-  yellow: darker('yellow', ['#bd8504', '#976200', '#945600', '#904a00']),
-  orange: darker('orange', ['#e17012', '#af4905', '#a64009', '#9f350b']),
+  blue: darker('blue', ['#228be6', '#1767af', '#145b9c', '#14538f']),
+  cyan: darker('cyan', ['#139db1', '#0c6f7e', '#096676', '#095d6d']),
+  teal: darker('teal', ['#10a377', '#087353', '#076a4b', '#066146']),
+  green: darker('green', ['#36a34a', '#237332', '#1f6a2e', '#1e612c']),
+  lime: darker('lime', ['#679f18', '#47700d', '#3f6809', '#3b5f08']),
+  yellow: darker('yellow', ['#bd8504', '#8a5a00', '#864e00', '#824300']),
+  orange: darker('orange', ['#e17012', '#a94705', '#a03d08', '#98320a']),
 };
 
 /** One calm admin look: indigo accents, system fonts, small radius; focus rings on keyboard use. */
@@ -55,6 +56,7 @@ export const theme = createTheme({
     Button: { defaultProps: { size: 'sm' } },
     // Icon-only close buttons get a name for screen readers (axe-core: button-name).
     Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Close' } }),
+    FileInput: FileInput.extend({ defaultProps: { clearButtonProps: { 'aria-label': 'Clear file' } } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Notification: Notification.extend({

@@ -73,11 +73,18 @@ export const cancellationPolicyInput = z
     if (v.penalty_type === 1 && Number(v.penalty_charge) > CANCELLATION_PERCENT_CAP) {
       ctx.addIssue({ code: 'custom', path: ['penalty_charge'], message: CANCELLATION_MESSAGES.percentCap });
     }
-    if (v.days_before_end >= v.days_before_start) {
-      ctx.addIssue({ code: 'custom', path: ['days_before_end'], message: CANCELLATION_MESSAGES.daysEnd });
-      ctx.addIssue({ code: 'custom', path: ['days_before_start'], message: CANCELLATION_MESSAGES.daysStart });
-    }
-  });
+  })
+  .superRefine(
+    (v, ctx) => {
+      const { days_before_start: start, days_before_end: end } = v;
+      if (typeof start === 'number' && typeof end === 'number' && end >= start) {
+        ctx.addIssue({ code: 'custom', path: ['days_before_end'], message: CANCELLATION_MESSAGES.daysEnd });
+        ctx.addIssue({ code: 'custom', path: ['days_before_start'], message: CANCELLATION_MESSAGES.daysStart });
+      }
+    },
+    // Also when another field is wrong (say, no tour type chosen yet): the day order shows at once.
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
 export type CancellationPolicyInput = z.input<typeof cancellationPolicyInput>;
 
 /** The spec sends `{policy: {...}}`; a flat body is accepted too. */

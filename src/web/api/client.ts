@@ -102,9 +102,14 @@ interface RequestOptions {
   query?: object;
   body?: unknown;
   signal?: AbortSignal;
+  /** Let the request outlive the page (a 'screen left' flag sent on pagehide). */
+  keepalive?: boolean;
 }
 
-async function request<T>(path: string, { method, query, body, signal }: RequestOptions): Promise<T> {
+async function request<T>(
+  path: string,
+  { method, query, body, signal, keepalive }: RequestOptions,
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -118,6 +123,7 @@ async function request<T>(path: string, { method, query, body, signal }: Request
       headers,
       body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
       signal,
+      keepalive,
     });
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
@@ -170,6 +176,8 @@ export type CallArgs<E extends Endpoint> = {
   query?: Sent<E['query']>;
   body?: E['multipart'] extends true ? Record<string, unknown> : Sent<E['body']>;
   signal?: AbortSignal;
+  /** Let the request outlive the page (sent on pagehide). */
+  keepalive?: boolean;
   /** Downloads only: the name to save under when the server sends none. */
   fallbackName?: string;
 } & (E['params'] extends z.ZodType ? { params: Sent<E['params']> } : { params?: undefined });
@@ -190,7 +198,7 @@ async function call<E extends Endpoint>(endpoint: E, ...[args]: CallRest<E>): Pr
   const a = (args ?? {}) as CallArgs<Endpoint> & { params?: Record<string, unknown> };
   const path = fillPath(endpoint.path, a.params);
   if (endpoint.answer === fileAnswer) {
-    const name = await api.download(path, {
+    const name = await download(path, {
       method: endpoint.method === 'GET' ? 'GET' : 'POST',
       body: a.body,
       query: a.query as Query | undefined,
@@ -204,82 +212,75 @@ async function call<E extends Endpoint>(endpoint: E, ...[args]: CallRest<E>): Pr
     query: a.query as object,
     body,
     signal: a.signal,
+    keepalive: a.keepalive,
   });
 }
 
-export const api = {
-  /** Calls an endpoint of the contract; the preferred way (types come from the shared schemas). */
-  call,
-  /** GET `path` with a flat query (bracketed keys allowed). */
-  get: <T>(path: string, query?: Query, signal?: AbortSignal) =>
-    request<T>(path, { method: 'GET', query, signal }),
-  /** POST `path` with an optional JSON body. */
-  post: <T>(path: string, body?: unknown, signal?: AbortSignal) =>
-    request<T>(path, { method: 'POST', body, signal }),
-  /** PUT `path` with a JSON body. */
-  put: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body }),
-  /** POST multipart/form-data (uploads); `fields` values that are objects go as JSON text. */
-  upload: <T>(path: string, fields: Record<string, unknown>) =>
-    request<T>(path, { method: 'POST', body: toFormData(fields) }),
-  /**
-   * Fetches a file and saves it in the browser under the server's Content-Disposition name (or
-   * `fallbackName`). A non-200 answer is read as the envelope and thrown as an ApiError
-   * (spec 3 §8: the notice shows message, else error).
-   */
-  download: async (
-    path: string,
-    {
-      method = 'GET',
-      body,
-      query,
-      fallbackName = 'download',
-    }: {
-      method?: 'GET' | 'POST';
-      body?: unknown;
-      query?: Query;
-      fallbackName?: string;
-    } = {},
-  ): Promise<string> => {
-    const headers: Record<string, string> = {};
-    const token = getToken();
-    if (token) headers.Authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    let res: Response;
+/**
+ * Fetches a file and saves it in the browser under the server's Content-Disposition name (or
+ * `fallbackName`). A non-200 answer is read as the envelope and thrown as an ApiError
+ * (spec 3 §8: the notice shows message, else error).
+ */
+async function download(
+  path: string,
+  {
+    method = 'GET',
+    body,
+    query,
+    fallbackName = 'download',
+  }: {
+    method?: 'GET' | 'POST';
+    body?: unknown;
+    query?: Query;
+    fallbackName?: string;
+  } = {},
+): Promise<string> {
+  const headers: Record<string, string> = {};
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(`${BASE}${path}${toQueryString(query)}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError('Could not reach the server. Check your connection and try again.', 0);
+  }
+  if (!res.ok) {
+    let env: Envelope = {};
     try {
-      res = await fetch(`${BASE}${path}${toQueryString(query)}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      env = asEnvelope(JSON.parse(await res.text()));
     } catch {
-      throw new ApiError('Could not reach the server. Check your connection and try again.', 0);
+      // not JSON
     }
-    if (!res.ok) {
-      let env: Envelope = {};
-      try {
-        env = asEnvelope(JSON.parse(await res.text()));
-      } catch {
-        // not JSON
-      }
-      if (res.status === 401) {
-        clearSession();
-        onUnauthorized();
-      }
-      throw new ApiError(messageOf(env) ?? fallbackMessage(res.status), res.status, env.errors ?? {});
+    if (res.status === 401) {
+      clearSession();
+      onUnauthorized();
     }
-    const blob = await res.blob();
-    const name = filenameFromDisposition(res.headers.get('content-disposition')) ?? fallbackName;
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-    return name;
-  },
-};
+    throw new ApiError(messageOf(env) ?? fallbackMessage(res.status), res.status, env.errors ?? {});
+  }
+  const blob = await res.blob();
+  const name = filenameFromDisposition(res.headers.get('content-disposition')) ?? fallbackName;
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return name;
+}
+
+/**
+ * The one API client of the web app. `api.call(endpoint, {params, query, body})` is the only way
+ * to reach the server: every path, request and answer comes from the contract in src/shared/api,
+ * so a screen cannot call a path that does not exist or read a field that is not answered.
+ */
+export const api = { call };
 
 /** The file name of a Content-Disposition header (filename* first), or null. */
 export function filenameFromDisposition(header: string | null): string | null {

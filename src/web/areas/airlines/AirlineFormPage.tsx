@@ -178,6 +178,7 @@ function AirlineForm({ mode, record, send, onSaved }: EntityFormProps<Airline, A
             placeholder="Choose a PDF…"
             accept="application/pdf"
             clearable
+            clearButtonProps={{ 'aria-label': 'Remove the chosen PDF' }}
             maw={480}
             {...form.getInputProps('instruction_doc_file')}
           />

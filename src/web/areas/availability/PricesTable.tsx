@@ -14,12 +14,11 @@ import {
 } from '../../../shared/api/availability';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, formatRate } from '../../lib/format';
 import { confirmDelete } from '../../ui/confirm';
 import { NumberField } from '../../ui/form';
 import { useCan } from '../../ui/permissions';
 import { zodValidate } from '../../ui/zod-validate';
-import { formatRate } from '../currency/format';
 import { CloneModal } from './CloneModal';
 import { DiscountModal } from './DiscountModal';
 import { formatPrice } from './format';

@@ -18,6 +18,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { type bookingCreateSchema, bookingEditApi } from '../../../shared/api/booking-edit';
 import { type Customer, customersApi } from '../../../shared/api/customers';
+import { systemSettingsApi } from '../../../shared/api/system-settings';
 import { pathTo } from '../../../shared/routes';
 import { ApiError, api } from '../../api/client';
 import { keys } from '../../api/query-keys';
@@ -344,13 +345,11 @@ const hitName = (h: CustomerHit) =>
 function useAirlineDomains(): string[] {
   const query = useQuery({
     queryKey: keys.systemSettings.list(AIRLINE_DOMAIN_SETTING),
-    queryFn: () =>
+    queryFn: ({ signal }) =>
       api
-        .get<{ data: { name: string; value: string | null }[] }>('/settings/system/table', {
-          draw: 1,
-          start: 0,
-          length: 10,
-          'search[value]': AIRLINE_DOMAIN_SETTING,
+        .call(systemSettingsApi.table, {
+          query: { draw: 1, start: 0, length: 10, search: { value: AIRLINE_DOMAIN_SETTING } },
+          signal,
         })
         .then((r) => r.data),
     staleTime: 5 * 60_000,

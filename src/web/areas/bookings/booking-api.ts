@@ -2,10 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { type BookingDetail, bookingEditApi } from '../../../shared/api/booking-edit';
-import { fillPath } from '../../../shared/api/contract';
 import { ApiError, api } from '../../api/client';
 import { keys } from '../../api/query-keys';
-import { getToken } from '../../api/session';
 
 /**
  * The bookings area's query keys (src/web/api/query-keys.ts `keys.bookings`): one booking is
@@ -95,13 +93,8 @@ export function useScreenPresence(id: number) {
   useEffect(() => {
     if (!(id > 0)) return;
     const leave = () => {
-      const token = getToken();
-      // A plain fetch with keepalive (api.call has none): it must outlive the page.
-      void fetch(`/api${fillPath(bookingEditApi.screenLeft.path, { id })}`, {
-        method: bookingEditApi.screenLeft.method,
-        keepalive: true,
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-      }).catch(() => undefined);
+      // keepalive: the flag must outlive the page.
+      api.call(bookingEditApi.screenLeft, { params: { id }, keepalive: true }).catch(() => undefined);
     };
     window.addEventListener('pagehide', leave);
     return () => {

@@ -4,12 +4,11 @@ import { Link } from 'react-router';
 import { type CurrencyRow, currencyApi } from '../../../shared/api/currency';
 import { pathTo } from '../../../shared/routes';
 import { keys } from '../../api/query-keys';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatRate } from '../../lib/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { Can, useCan } from '../../ui/permissions';
 import { DeleteAction, EditLink, RowActions } from '../../ui/RowActions';
 import { ServerTable, type ServerTableColumn, type ServerTableHandle } from '../../ui/ServerTable';
-import { formatRate } from './format';
 
 /**
  * Currency exchange rates (/currency-exchange, spec 2 §2): name, short name, symbol, start and end

@@ -2,6 +2,7 @@ import {
   Alert,
   Anchor,
   Badge,
+  Box,
   Button,
   Group,
   Loader,
@@ -191,16 +192,24 @@ export function CustomerNotesPanel({ customerId }: { customerId: number }) {
   return (
     <Panel title="Notes">
       {entity.maySave && (
-        <EntityFormFrame entity={entity} submitLabel="Add note" busyLabel="Adding..." bare label="Add a note">
-          <Textarea
-            label="New note"
-            placeholder="Write a note about this customer…"
-            autosize
-            minRows={2}
-            maxRows={8}
-            {...entity.form.getInputProps('comment')}
-          />
-        </EntityFormFrame>
+        <Box mb="md">
+          <EntityFormFrame
+            entity={entity}
+            submitLabel="Add note"
+            busyLabel="Adding..."
+            bare
+            label="Add a note"
+          >
+            <Textarea
+              label="New note"
+              placeholder="Write a note about this customer…"
+              autosize
+              minRows={2}
+              maxRows={8}
+              {...entity.form.getInputProps('comment')}
+            />
+          </EntityFormFrame>
+        </Box>
       )}
       <Loaded query={query}>
         {(notes) =>

@@ -211,6 +211,26 @@ function TemplateForm({ mode, record, send, onSaved }: EntityFormProps<EmailTemp
 
 /** The insertable content variables (spec 3 §3); a click puts `{name}` at the body's cursor. */
 function VariablesPanel({ disabled, onInsert }: { disabled: boolean; onInsert: (name: string) => void }) {
+  const buttons = (
+    <Group gap={6} role="group" aria-labelledby="template-variables">
+      {EMAIL_TEMPLATE_VARIABLES.map((name) => (
+        <Button
+          key={name}
+          size="compact-xs"
+          variant="light"
+          color="gray"
+          ff="monospace"
+          fw={400}
+          disabled={disabled}
+          // Keep the editor's selection: the click must not move focus away first.
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => onInsert(name)}
+        >
+          {`{${name}}`}
+        </Button>
+      ))}
+    </Group>
+  );
   return (
     <div>
       <Title order={2} size="h5" id="template-variables">
@@ -221,26 +241,15 @@ function VariablesPanel({ disabled, onInsert }: { disabled: boolean; onInsert: (
           ? 'Placeholders filled in when the email is sent.'
           : 'Click one to insert it at the cursor in the body.'}
       </Text>
-      <ScrollArea.Autosize mah={330} type="auto" offsetScrollbars>
-        <Group gap={6} role="group" aria-labelledby="template-variables">
-          {EMAIL_TEMPLATE_VARIABLES.map((name) => (
-            <Button
-              key={name}
-              size="compact-xs"
-              variant="light"
-              color="gray"
-              ff="monospace"
-              fw={400}
-              disabled={disabled}
-              // Keep the editor's selection: the click must not move focus away first.
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => onInsert(name)}
-            >
-              {`{${name}}`}
-            </Button>
-          ))}
-        </Group>
-      </ScrollArea.Autosize>
+      {/* Read-only, the list is shown whole: a scrolling region of disabled buttons could not be
+          reached by keyboard (axe-core: scrollable-region-focusable). */}
+      {disabled ? (
+        buttons
+      ) : (
+        <ScrollArea.Autosize mah={330} type="auto" offsetScrollbars>
+          {buttons}
+        </ScrollArea.Autosize>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type BookingDetail, bookingEditApi, discountApplySchema } from '../../../../shared/api/booking-edit';
+import { discountsApi } from '../../../../shared/api/discounts';
 import { api } from '../../../api/client';
 import { keys } from '../../../api/query-keys';
 import { formatMoney } from '../../../lib/format';
@@ -10,25 +11,18 @@ import { useCan } from '../../../ui/permissions';
 import { QueryProblem } from '../../../ui/QueryProblem';
 import { ConfirmDeleteLink } from '../../../ui/RowActions';
 import { useBookingChange, useReloadBooking } from '../booking-api';
-import {
-  discountPreview,
-  discountTypeLabel,
-  discountValueText,
-  type OfferedDiscount,
-} from './booking-sections';
+import { discountPreview, discountTypeLabel, discountValueText } from './booking-sections';
 import { SectionEmpty } from './section-kit';
 
-/** GET discounts?tour_ids[]=…&fromAdmin=yes: the discounts staff may apply to these tours. */
+/** GET discounts?tour_ids[…]=…&fromAdmin=yes: the discounts staff may apply to these tours. */
 function useOfferedDiscounts(bookingId: number, tourIds: number[], enabled: boolean) {
   const ids = [...new Set(tourIds)].sort((a, b) => a - b);
   return useQuery({
     queryKey: keys.bookings.sub(bookingId, 'offered-discounts', ids),
-    queryFn: () => {
-      // The same key repeated (tour_ids[]=1&tour_ids[]=2), which the flat query helper cannot say.
-      const qs = new URLSearchParams(ids.map((id) => ['tour_ids[]', String(id)]));
-      qs.append('fromAdmin', 'yes');
-      return api.get<{ data: OfferedDiscount[] }>(`/discounts?${qs.toString()}`).then((r) => r.data);
-    },
+    queryFn: ({ signal }) =>
+      api
+        .call(discountsApi.offered, { query: { tour_ids: ids, fromAdmin: 'yes' }, signal })
+        .then((r) => r.data),
     enabled,
     staleTime: 60_000,
   });

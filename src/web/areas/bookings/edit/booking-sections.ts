@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type { BookingDetail, BookingExtra, PaymentMethod } from '../../../../shared/api/booking-edit';
 import { REFUND_METHODS } from '../../../../shared/api/booking-edit';
+import type { OfferedDiscount as DiscountOffered } from '../../../../shared/api/discounts';
 import { discountAmount, extrasTotal, money } from '../../../../shared/booking-totals';
 import { poundsText } from '../../../../shared/money-text';
 
@@ -76,18 +77,11 @@ export function extrasChanged(draft: readonly ExtraDraft[], saved: readonly Extr
   return a.some((k, i) => k !== b[i]);
 }
 
-/** A discount the booking may take (GET discounts?fromAdmin=yes). */
-export interface OfferedDiscount {
-  id: number;
-  code: string;
-  description: string | null;
-  value: string;
-  penalty_type: number | boolean;
-  per_person: boolean;
-  on_base_price: boolean;
-  is_manual: boolean;
-  tour_id: number | null;
-}
+/**
+ * A discount the booking may take (GET discounts?fromAdmin=yes: the contract's answer row); the
+ * preview also takes penalty_type as a yes/no flag (true: a percentage).
+ */
+export type OfferedDiscount = Omit<DiscountOffered, 'penalty_type'> & { penalty_type: number | boolean };
 
 /**
  * What a discount would take off this booking (spec 1 §9 discount formula, through the shared
