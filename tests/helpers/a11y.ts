@@ -5,8 +5,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 // every browser to `watchBrowser`, so each page of each context is checked with axe-core:
 // before every screenshot (open modals and drawers included), before the page leaves its screen
 // through goto/reload/close, and at the end of each test (tests/e2e/a11y-setup.ts). A screen whose
-// URL and DOM have not changed since its last check is not checked again. Serious and critical
-// violations are collected and fail the test they were found in, listed by `takeA11yReport`.
+// URL and DOM have not changed since its last check is not checked again; running transitions are
+// waited out first. Serious and critical violations are collected and fail the test they were
+// found in, listed by `takeA11yReport`. No rule is disabled.
 
 /** Impacts that fail a test; minor and moderate ones are left to review. */
 const FAILING = new Set(['serious', 'critical']);

@@ -79,7 +79,11 @@ export const cancellationPolicyInput = z
       const { days_before_start: start, days_before_end: end } = v;
       if (typeof start === 'number' && typeof end === 'number' && end >= start) {
         ctx.addIssue({ code: 'custom', path: ['days_before_end'], message: CANCELLATION_MESSAGES.daysEnd });
-        ctx.addIssue({ code: 'custom', path: ['days_before_start'], message: CANCELLATION_MESSAGES.daysStart });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['days_before_start'],
+          message: CANCELLATION_MESSAGES.daysStart,
+        });
       }
     },
     // Also when another field is wrong (say, no tour type chosen yet): the day order shows at once.
