@@ -47,3 +47,24 @@ export function useDepartureAirports() {
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
+
+/** Select options for airports: 'Manchester Airport (MAN)'. */
+export function airportOptions(rows: { id: number; airport_name: string; iata_code: string }[] | undefined) {
+  return (rows ?? []).map((a) => ({ value: String(a.id), label: `${a.airport_name} (${a.iata_code})` }));
+}
+
+/**
+ * The pickup points an instance may leave from (spec 3 §5): those of its group's pickup region,
+ * or, when the group has none, every region's points, each once. `regions` is tour-data's
+ * `pickUpRegions` (undefined while loading).
+ */
+export function pickupPointsOf<P extends { id: number }>(
+  regions: { id: number; region_name: string; pick_up_points: P[] }[] | undefined,
+  regionId: number | null | undefined,
+): P[] {
+  const region = regions?.find((r) => r.id === regionId);
+  if (region) return region.pick_up_points;
+  return (regions ?? [])
+    .flatMap((r) => r.pick_up_points)
+    .filter((p, n, all) => all.findIndex((x) => x.id === p.id) === n);
+}

@@ -1,5 +1,6 @@
-import { Grid, TextInput, Title } from '@mantine/core';
+import { Grid, Textarea, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import type { ReactNode } from 'react';
 
 /** The five bank fields of a form, as the form keeps them (all text). */
 export interface BankDetailsValues {
@@ -71,6 +72,31 @@ export function BankDetailsFields<V extends BankDetailsValues>({ form }: { form:
           />
         </Grid.Col>
       </Grid>
+    </>
+  );
+}
+
+/**
+ * The body of a supplier's or tour manager's form (spec 2 §3): 'Contact details' with the
+ * caller's fields (`Grid.Col`s) in a grid, the address, then 'Bank details'.
+ */
+export function ContactAndBankFields<V extends BankDetailsValues & { address: string }>({
+  form,
+  children,
+}: {
+  form: UseFormReturnType<V>;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Title order={2} size="h5" mb="xs">
+        Contact details
+      </Title>
+      <Grid gap="md" rowGap="sm">
+        {children}
+      </Grid>
+      <Textarea label="Address" mt="sm" autosize minRows={2} maxRows={5} {...form.getInputProps('address')} />
+      <BankDetailsFields form={form} />
     </>
   );
 }

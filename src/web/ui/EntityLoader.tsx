@@ -1,6 +1,7 @@
-import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
+import { Center, Group, Loader, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { QueryProblem } from './QueryProblem';
 
 /**
  * Shows a loader while a record loads, a clear message with 'Try again' if it fails (404 reads
@@ -27,17 +28,6 @@ export function EntityLoader<T>({
       </Center>
     );
   }
-  if (query.isError) {
-    return (
-      <Alert color="red" title={`The ${label} could not be loaded`}>
-        <Group justify="space-between">
-          <Text size="sm">{query.error.message}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Group>
-      </Alert>
-    );
-  }
+  if (query.isError) return <QueryProblem query={query} what={label} />;
   return children(query.data);
 }

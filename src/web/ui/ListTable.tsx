@@ -1,5 +1,5 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { QueryProblem } from './QueryProblem';
 
 /**
  * A short list the API answers whole (`{data: [...]}`, e.g. pickup regions, brochures), shown in
@@ -27,18 +27,7 @@ export function ListTable<T extends { id: number }>({
   const rows = records ?? [];
   return (
     <div>
-      {error && (
-        <Alert color="red" title="The list could not be loaded" mb="sm">
-          <Group justify="space-between">
-            <Text size="sm">{error.message}</Text>
-            {onRetry && (
-              <Button size="xs" variant="light" color="red" onClick={onRetry}>
-                Try again
-              </Button>
-            )}
-          </Group>
-        </Alert>
-      )}
+      {error && <QueryProblem query={{ error, refetch: onRetry }} what="list" mb="sm" />}
       <DataTable<T>
         aria-label={label}
         withTableBorder

@@ -1,45 +1,65 @@
-import { Group, Text, TextInput } from '@mantine/core';
+import { Group, Text, TextInput, type TextInputProps } from '@mantine/core';
 import { useEffect, useState } from 'react';
 
 /**
  * Typed text that takes effect `delay` ms after the last key, or at once on Enter (the DataTables
- * search delay). Returns the text being typed, its setter, the applied search and an apply-now.
+ * search delay; a list's filter boxes too). Starts at `initial`. Returns the text being typed, its
+ * setter, the applied search, an apply-now and a clear (both blank at once).
  */
-export function useDelayedSearch(delay: number) {
-  const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
+export function useDelayedSearch(delay: number, initial = '') {
+  const [text, setText] = useState(initial);
+  const [search, setSearch] = useState(initial);
   useEffect(() => {
     if (text === search) return;
     const t = setTimeout(() => setSearch(text), delay);
     return () => clearTimeout(t);
   }, [text, search, delay]);
-  return { text, setText, search, applyNow: () => setSearch(text) };
+  return {
+    text,
+    setText,
+    search,
+    applyNow: () => setSearch(text),
+    clear: () => {
+      setText('');
+      setSearch('');
+    },
+  };
+}
+
+export type DelayedSearch = ReturnType<typeof useDelayedSearch>;
+
+/** A text box bound to a `useDelayedSearch`: typing sets its text, Enter applies it at once. */
+export function DelayedSearchInput({ box, ...props }: { box: DelayedSearch } & TextInputProps) {
+  return (
+    <TextInput
+      {...props}
+      value={box.text}
+      onChange={(e) => box.setText(e.currentTarget.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          box.applyNow();
+        }
+      }}
+    />
+  );
 }
 
 interface Props {
-  text: string;
-  onTextChange: (text: string) => void;
-  onEnter: () => void;
+  box: DelayedSearch;
   placeholder: string;
   /** Records matching now, or undefined before the first answer. */
   count: number | undefined;
 }
 
 /** The quick-search box above a ServerTable, with the number of matching records. */
-export function QuickSearch({ text, onTextChange, onEnter, placeholder, count }: Props) {
+export function QuickSearch({ box, placeholder, count }: Props) {
   return (
     <Group justify="space-between" mb="sm" wrap="wrap" gap="sm">
-      <TextInput
+      <DelayedSearchInput
+        box={box}
         label="Quick search"
         placeholder={placeholder}
-        value={text}
-        onChange={(e) => onTextChange(e.currentTarget.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            onEnter();
-          }
-        }}
         w={{ base: '100%', xs: 320 }}
       />
       <Text size="sm" c="dimmed" aria-live="polite">

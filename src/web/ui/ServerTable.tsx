@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, Text } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import {
@@ -21,6 +21,7 @@ import {
   type TableFilters,
   type TablePage,
 } from './datatables';
+import { QueryProblem } from './QueryProblem';
 import { QuickSearch, useDelayedSearch } from './QuickSearch';
 
 export interface ServerTableColumn<T> {
@@ -187,13 +188,7 @@ export function ServerTable<T extends object>({
   return (
     <div>
       {quickSearch && (
-        <QuickSearch
-          text={searchBox.text}
-          onTextChange={searchBox.setText}
-          onEnter={searchBox.applyNow}
-          placeholder={searchPlaceholder}
-          count={result ? filtered : undefined}
-        />
+        <QuickSearch box={searchBox} placeholder={searchPlaceholder} count={result ? filtered : undefined} />
       )}
       {offersAll && (
         <Group justify="flex-end" mb="xs">
@@ -213,16 +208,7 @@ export function ServerTable<T extends object>({
           />
         </Group>
       )}
-      {query.isError && (
-        <Alert color="red" title="The list could not be loaded" mb="sm">
-          <Group justify="space-between">
-            <Text size="sm">{query.error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      {query.isError && <QueryProblem query={query} what="list" mb="sm" />}
       <DataTable<T>
         aria-label={label}
         withTableBorder

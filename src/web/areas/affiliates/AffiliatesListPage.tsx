@@ -1,16 +1,12 @@
-import { Button, Paper, Switch, Text } from '@mantine/core';
+import { Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useState } from 'react';
 import { type AffiliateRow, affiliatesApi } from '../../../shared/api/affiliates';
-import { pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
-import { PageHeader } from '../../ui/PageHeader';
-import { Can, useCan } from '../../ui/permissions';
-import { DeleteAction, EditLink, RowActions } from '../../ui/RowActions';
-import { ServerTable, type ServerTableColumn, type ServerTableHandle } from '../../ui/ServerTable';
+import { EntityListPage } from '../../ui/entity-list';
+import { useCan } from '../../ui/permissions';
 
 /**
  * The list's active switch (spec 2 §4: toggling saves at once, POST affiliates/{id} {is_active}).
@@ -54,71 +50,43 @@ function ActiveSwitch({ row, onSaved }: { row: AffiliateRow; onSaved: () => void
  * edit and delete (role 1); quick search; New affiliate (role 1).
  */
 export function AffiliatesListPage() {
-  const table = useRef<ServerTableHandle>(null);
   const mayToggle = useCan('affiliates.update');
-  const mayDelete = useCan('affiliates.delete');
-  const reload = () => table.current?.reload();
-  const columns: ServerTableColumn<AffiliateRow>[] = [
-    { accessor: 'code', title: 'Code', sortable: true, noWrap: true },
-    { accessor: 'name', title: 'Name', sortable: true },
-    {
-      accessor: 'is_active',
-      title: 'Active',
-      sortable: true,
-      width: 100,
-      render: (r) =>
-        mayToggle ? (
-          <ActiveSwitch row={r} onSaved={reload} />
-        ) : (
-          <Text size="sm" c="dimmed" aria-label={r.is_active ? 'Active' : 'Not active'}>
-            --
-          </Text>
-        ),
-    },
-    {
-      accessor: 'actions',
-      title: '',
-      width: 140,
-      render: (r) => (
-        <RowActions>
-          <EditLink to={pathTo('affiliate-edit', { id: r.id })} permission="affiliates.update" />
-          {mayDelete && (
-            <DeleteAction
-              endpoint={affiliatesApi.delete}
-              params={{ id: r.id }}
-              confirmMessage={`Are you sure you want to delete the affiliate "${r.name}" ?`}
-              onDeleted={reload}
-            />
-          )}
-        </RowActions>
-      ),
-    },
-  ];
   return (
-    <>
-      <PageHeader
-        title="Affiliates"
-        actions={
-          <Can permission="affiliates.create">
-            <Button component={Link} to={pathTo('affiliate-create')}>
-              New affiliate
-            </Button>
-          </Can>
-        }
-      />
-      <Paper withBorder p="md" radius="md">
-        <ServerTable<AffiliateRow>
-          ref={table}
-          label="Affiliates"
-          endpoint={affiliatesApi.table}
-          queryKeyPrefix={keys.affiliates.all}
-          columns={columns}
-          pageSizes={[25, 50, 100, 500]}
-          quickSearch
-          searchPlaceholder="Name or code…"
-          emptyText="No affiliates found"
-        />
-      </Paper>
-    </>
+    <EntityListPage<AffiliateRow>
+      title="Affiliates"
+      create={{ label: 'New affiliate', route: 'affiliate-create', permission: 'affiliates.create' }}
+      endpoint={affiliatesApi.table}
+      queryKey={keys.affiliates.all}
+      columns={(reload) => [
+        { accessor: 'code', title: 'Code', sortable: true, noWrap: true },
+        { accessor: 'name', title: 'Name', sortable: true },
+        {
+          accessor: 'is_active',
+          title: 'Active',
+          sortable: true,
+          width: 100,
+          render: (r) =>
+            mayToggle ? (
+              <ActiveSwitch row={r} onSaved={reload} />
+            ) : (
+              <Text size="sm" c="dimmed" aria-label={r.is_active ? 'Active' : 'Not active'}>
+                --
+              </Text>
+            ),
+        },
+      ]}
+      actions={{
+        width: 140,
+        edit: { route: 'affiliate-edit', permission: 'affiliates.update' },
+        delete: {
+          endpoint: affiliatesApi.delete,
+          permission: 'affiliates.delete',
+          confirm: (r) => `Are you sure you want to delete the affiliate "${r.name}" ?`,
+        },
+      }}
+      pageSizes={[25, 50, 100, 500]}
+      search="Name or code…"
+      emptyText="No affiliates found"
+    />
   );
 }

@@ -2,17 +2,11 @@ import { TextInput } from '@mantine/core';
 import { type Agent, type AgentInput, agentInput } from '../../../shared/api/agents';
 import { EntityFormFrame, type EntityFormProps, useEntityForm } from '../../ui/entity';
 import { FieldGrid, MoneyInput, PercentInput } from '../../ui/form';
+import { PartyContactFields, type PartyContactValues, partyContactValues } from '../../ui/PartyContactFields';
 
-interface AgentFormValues {
+interface AgentFormValues extends PartyContactValues {
   name: string;
   abta: string;
-  email: string;
-  phone_number: string;
-  address_line_1: string;
-  address_line_2: string;
-  town_city: string;
-  county: string;
-  postcode: string;
   commission: number | string;
   credit_limit: number | string;
 }
@@ -20,13 +14,7 @@ interface AgentFormValues {
 const toValues = (a?: Agent): AgentFormValues => ({
   name: a?.name ?? '',
   abta: a?.abta ?? '',
-  email: a?.email ?? '',
-  phone_number: a?.phone_number ?? '',
-  address_line_1: a?.address_line_1 ?? '',
-  address_line_2: a?.address_line_2 ?? '',
-  town_city: a?.town_city ?? '',
-  county: a?.county ?? '',
-  postcode: a?.postcode ?? '',
+  ...partyContactValues(a),
   commission: a ? a.commission : '',
   credit_limit: a ? a.credit_limit : '',
 });
@@ -70,13 +58,7 @@ export function AgentForm<A = unknown>({
       <FieldGrid>
         <TextInput label="Company name" required {...form.getInputProps('name')} />
         <TextInput label="ABTA number" {...form.getInputProps('abta')} />
-        <TextInput label="Email" type="email" {...form.getInputProps('email')} />
-        <TextInput label="Phone number" type="tel" {...form.getInputProps('phone_number')} />
-        <TextInput label="Address line 1" {...form.getInputProps('address_line_1')} />
-        <TextInput label="Address line 2" {...form.getInputProps('address_line_2')} />
-        <TextInput label="Town/City" {...form.getInputProps('town_city')} />
-        <TextInput label="County" {...form.getInputProps('county')} />
-        <TextInput label="Postcode" {...form.getInputProps('postcode')} />
+        <PartyContactFields form={form} />
         <PercentInput label="Commission (%)" {...form.getInputProps('commission')} />
         <MoneyInput label="Credit limit" {...form.getInputProps('credit_limit')} />
       </FieldGrid>

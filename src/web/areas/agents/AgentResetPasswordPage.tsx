@@ -1,7 +1,7 @@
-import { Alert, Box, Button, Center, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Loader, PasswordInput, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import {
   AGENT_PASSWORD_MIN_LENGTH,
@@ -11,9 +11,7 @@ import {
 } from '../../../shared/api/agents';
 import { ApiError, api } from '../../api/client';
 import { keys } from '../../api/query-keys';
-import { PRODUCT_NAME } from '../../theme';
-import { TestModeBanner } from '../../ui/TestModeBanner';
-import { useTestModeEnv } from '../../ui/use-health';
+import { PublicPage } from '../../ui/PublicPage';
 
 /**
  * The public page an agent opens from the emailed reset link (/agent/reset-password/{token}),
@@ -23,10 +21,6 @@ import { useTestModeEnv } from '../../ui/use-health';
  */
 export function AgentResetPasswordPage() {
   const token = useParams().token ?? '';
-  const testEnv = useTestModeEnv();
-  useEffect(() => {
-    document.title = `Set your password · ${PRODUCT_NAME}`;
-  }, []);
 
   const check = useQuery({
     queryKey: keys.agents.list('reset-token', token),
@@ -105,23 +99,8 @@ export function AgentResetPasswordPage() {
   }
 
   return (
-    <Box mih="100vh" bg="gray.0" style={{ display: 'flex', flexDirection: 'column' }}>
-      {testEnv && <TestModeBanner env={testEnv} />}
-      <Center style={{ flex: 1 }} p="md">
-        <Paper component="main" withBorder shadow="sm" radius="md" p="xl" w="100%" maw={440}>
-          <Stack gap="lg">
-            <div>
-              <Text fw={750} size="lg" c="indigo.8">
-                {PRODUCT_NAME}
-              </Text>
-              <Title order={1} size="h3" mt={4}>
-                Set your password
-              </Title>
-            </div>
-            {body}
-          </Stack>
-        </Paper>
-      </Center>
-    </Box>
+    <PublicPage title="Set your password" maw={440}>
+      {body}
+    </PublicPage>
   );
 }

@@ -7,7 +7,7 @@ import type { InstanceRoomsAnswer, InstanceRow } from '../../../shared/api/tour-
 import { toursApi } from '../../../shared/api/tours';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
-import { tourOptions, useDepartureAirports, useTourList } from '../../api/tours';
+import { airportOptions, tourOptions, useDepartureAirports, useTourList } from '../../api/tours';
 import { toApiDate } from '../../lib/format';
 import { DateField } from '../../ui/DateField';
 import { GuestsForm, InstanceList, RoomList } from './AddTourParts';
@@ -132,10 +132,7 @@ export function AddTourPanel({
           <Select
             label="Departure airport"
             placeholder={airports.isPending ? 'Loading…' : 'Any UK airport'}
-            data={(airports.data ?? []).map((a) => ({
-              value: String(a.id),
-              label: `${a.airport_name} (${a.iata_code})`,
-            }))}
+            data={airportOptions(airports.data)}
             value={airportId}
             onChange={setAirportId}
             searchable

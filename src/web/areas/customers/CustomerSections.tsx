@@ -37,6 +37,7 @@ import { formatDate } from '../../lib/format';
 import { EntityFormFrame, useEntityForm } from '../../ui/entity';
 import { NumberField } from '../../ui/form';
 import { Can } from '../../ui/permissions';
+import { QueryProblem } from '../../ui/QueryProblem';
 import { affiliateOptions, useActiveAffiliates, useActiveBrochures } from './customer-api';
 
 /** A titled panel of the customer edit screen. */
@@ -65,17 +66,7 @@ function Loaded<T>({ query, children }: { query: UseQueryResult<T>; children: (d
         </Text>
       </Group>
     );
-  if (query.isError)
-    return (
-      <Alert color="red">
-        <Group justify="space-between">
-          <Text size="sm">{query.error.message}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Group>
-      </Alert>
-    );
+  if (query.isError) return <QueryProblem query={query} />;
   return children(query.data);
 }
 

@@ -1,40 +1,19 @@
-import { Badge, Button, Group, Paper, TextInput } from '@mantine/core';
+import { Badge, Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { type CustomerRow, customersApi } from '../../../shared/api/customers';
 import { implementedRoutes, pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { formatDate } from '../../lib/format';
-import { PageHeader } from '../../ui/PageHeader';
+import { EntityListPage, ListFilters } from '../../ui/entity-list';
 import { Can } from '../../ui/permissions';
-import { EditLink } from '../../ui/RowActions';
-import { ServerTable, type ServerTableColumn } from '../../ui/ServerTable';
+import { DelayedSearchInput, useDelayedSearch } from '../../ui/QuickSearch';
+import type { ServerTableColumn } from '../../ui/ServerTable';
 
 /** Spec 2 §9: the customers table's search delay. */
 const SEARCH_DELAY = 1500;
-
-/** A filter field: applied SEARCH_DELAY ms after the last key, at once on Enter or when cleared. */
-function useFilterText() {
-  const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    if (text === search) return;
-    const t = setTimeout(() => setSearch(text), SEARCH_DELAY);
-    return () => clearTimeout(t);
-  }, [text, search]);
-  return {
-    text,
-    setText,
-    search,
-    applyNow: () => setSearch(text),
-    clear: () => {
-      setText('');
-      setSearch('');
-    },
-  };
-}
 
 const columns: ServerTableColumn<CustomerRow>[] = [
   { accessor: 'first_name', title: 'First name', sortable: true },
@@ -69,12 +48,6 @@ const columns: ServerTableColumn<CustomerRow>[] = [
     noWrap: true,
     render: (r) => formatDate(r.created_at),
   },
-  {
-    accessor: 'actions',
-    title: '',
-    width: 80,
-    render: (r) => <EditLink to={pathTo('customer-edit', { id: r.id })} permission="customers.update" />,
-  },
 ];
 
 /**
@@ -84,10 +57,9 @@ const columns: ServerTableColumn<CustomerRow>[] = [
  * for role 1 (spec 2 §6); the latter once the duplicate-customers screen exists.
  */
 export function CustomersListPage() {
-  const postcode = useFilterText();
-  const open = useFilterText();
+  const postcode = useDelayedSearch(SEARCH_DELAY);
+  const open = useDelayedSearch(SEARCH_DELAY);
   const [exporting, setExporting] = useState(false);
-  const filters = { pincode_search: postcode.search, open_search: open.search };
 
   const exportCsv = async () => {
     setExporting(true);
@@ -106,54 +78,42 @@ export function CustomersListPage() {
     }
   };
 
-  const enter = (apply: () => void) => (e: React.KeyboardEvent) => {
-    if (e.key === 'Enter') {
-      e.preventDefault();
-      apply();
-    }
-  };
-
   return (
-    <>
-      <PageHeader
-        title="Customers"
-        actions={
-          <>
-            <Button variant="default" onClick={exportCsv} disabled={exporting}>
-              {exporting ? 'Exporting...' : 'Export CSV'}
-            </Button>
-            {implementedRoutes.has('duplicate-customers') && (
-              <Can permission="customers.update">
-                <Button variant="light" component={Link} to={pathTo('duplicate-customers')}>
-                  Manage customers
-                </Button>
-              </Can>
-            )}
-            <Can permission="customers.create">
-              <Button component={Link} to={pathTo('create-new-customer')}>
-                New customer
+    <EntityListPage<CustomerRow>
+      title="Customers"
+      create={{ label: 'New customer', route: 'create-new-customer', permission: 'customers.create' }}
+      headerActions={
+        <>
+          <Button variant="default" onClick={exportCsv} disabled={exporting}>
+            {exporting ? 'Exporting...' : 'Export CSV'}
+          </Button>
+          {implementedRoutes.has('duplicate-customers') && (
+            <Can permission="customers.update">
+              <Button variant="light" component={Link} to={pathTo('duplicate-customers')}>
+                Manage customers
               </Button>
             </Can>
-          </>
-        }
-      />
-      <Paper withBorder p="md" radius="md">
-        <Group mb="sm" gap="md" align="flex-end" wrap="wrap">
-          <TextInput
+          )}
+        </>
+      }
+      endpoint={customersApi.table}
+      queryKey={keys.customers.all}
+      columns={columns}
+      actions={{ width: 80, edit: { route: 'customer-edit', permission: 'customers.update' } }}
+      filters={{ pincode_search: postcode.search, open_search: open.search }}
+      filterBar={
+        <ListFilters>
+          <DelayedSearchInput
+            box={postcode}
             label="Post code"
             placeholder="e.g. LS6 or LS6 2QT"
-            value={postcode.text}
-            onChange={(e) => postcode.setText(e.currentTarget.value)}
-            onKeyDown={enter(postcode.applyNow)}
             w={{ base: '100%', xs: 200 }}
           />
-          <TextInput
+          <DelayedSearchInput
+            box={open}
             label="Search"
             placeholder="Name, email, post code or phone…"
             type="search"
-            value={open.text}
-            onChange={(e) => open.setText(e.currentTarget.value)}
-            onKeyDown={enter(open.applyNow)}
             w={{ base: '100%', xs: 340 }}
           />
           {(postcode.text || open.text) && (
@@ -167,18 +127,11 @@ export function CustomersListPage() {
               Clear
             </Button>
           )}
-        </Group>
-        <ServerTable<CustomerRow>
-          label="Customers"
-          endpoint={customersApi.table}
-          queryKeyPrefix={keys.customers.all}
-          columns={columns}
-          filters={filters}
-          pageSizes={[25, 50, 100, 500]}
-          defaultOrder={{ column: 5, dir: 'desc' }}
-          emptyText="No customers found"
-        />
-      </Paper>
-    </>
+        </ListFilters>
+      }
+      pageSizes={[25, 50, 100, 500]}
+      defaultOrder={{ column: 5, dir: 'desc' }}
+      emptyText="No customers found"
+    />
   );
 }

@@ -4,9 +4,10 @@ import { type PickupPoint, pointInput, regionsApi } from '../../../shared/api/re
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { AddByNameForm } from '../../ui/AddByNameForm';
+import { actionsColumn } from '../../ui/entity-list';
 import { ListTable } from '../../ui/ListTable';
 import { PageHeader } from '../../ui/PageHeader';
-import { DeleteAction } from '../../ui/RowActions';
+import { useCan } from '../../ui/permissions';
 import { usePoints } from './queries';
 
 /**
@@ -17,6 +18,7 @@ export function PointsPage() {
   const queryClient = useQueryClient();
   const points = usePoints();
   const reload = () => void queryClient.invalidateQueries({ queryKey: keys.regions.all });
+  const mayDelete = useCan('points.delete');
   return (
     <>
       <PageHeader title="Coach Tour Pickup Points" />
@@ -60,19 +62,18 @@ export function PointsPage() {
                     </Text>
                   ),
               },
-              {
-                accessor: 'actions',
-                title: '',
-                width: 90,
-                render: (p) => (
-                  <DeleteAction
-                    endpoint={regionsApi.deletePoint}
-                    params={{ id: p.id }}
-                    confirmMessage={`Are you sure you want to delete the pickup point "${p.pickup_point_name}" ?`}
-                    onDeleted={reload}
-                  />
-                ),
-              },
+              actionsColumn<PickupPoint>(
+                {
+                  width: 90,
+                  delete: {
+                    endpoint: regionsApi.deletePoint,
+                    permission: 'points.delete',
+                    confirm: (p) =>
+                      `Are you sure you want to delete the pickup point "${p.pickup_point_name}" ?`,
+                  },
+                },
+                { mayDelete, reload },
+              ),
             ]}
           />
         </Paper>

@@ -1,13 +1,13 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type PickupRegion, regionInput, regionsApi } from '../../../shared/api/regions';
-import { pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { AddByNameForm } from '../../ui/AddByNameForm';
+import { actionsColumn } from '../../ui/entity-list';
 import { ListTable } from '../../ui/ListTable';
 import { PageHeader } from '../../ui/PageHeader';
-import { DeleteAction, EditLink, RowActions } from '../../ui/RowActions';
+import { useCan } from '../../ui/permissions';
 import { useRegions } from './queries';
 
 /**
@@ -18,6 +18,7 @@ export function RegionsPage() {
   const queryClient = useQueryClient();
   const regions = useRegions();
   const reload = () => void queryClient.invalidateQueries({ queryKey: keys.regions.all });
+  const mayDelete = useCan('regions.delete');
   return (
     <>
       <PageHeader title="Coach Tour Regions" />
@@ -60,22 +61,18 @@ export function RegionsPage() {
                     </Text>
                   ),
               },
-              {
-                accessor: 'actions',
-                title: '',
-                width: 130,
-                render: (r) => (
-                  <RowActions>
-                    <EditLink to={pathTo('regions-edit', { id: r.id })} permission="regions.save" />
-                    <DeleteAction
-                      endpoint={regionsApi.delete}
-                      params={{ id: r.id }}
-                      confirmMessage={`Are you sure you want to delete the region "${r.region_name}" ?`}
-                      onDeleted={reload}
-                    />
-                  </RowActions>
-                ),
-              },
+              actionsColumn<PickupRegion>(
+                {
+                  width: 130,
+                  edit: { route: 'regions-edit', permission: 'regions.save' },
+                  delete: {
+                    endpoint: regionsApi.delete,
+                    permission: 'regions.delete',
+                    confirm: (r) => `Are you sure you want to delete the region "${r.region_name}" ?`,
+                  },
+                },
+                { mayDelete, reload },
+              ),
             ]}
           />
         </Paper>

@@ -1,4 +1,4 @@
-import { Grid, Textarea, TextInput, Title } from '@mantine/core';
+import { Grid, TextInput } from '@mantine/core';
 import {
   type Supplier,
   type SupplierInput,
@@ -7,7 +7,7 @@ import {
 } from '../../../shared/api/suppliers';
 import { pathTo } from '../../../shared/routes';
 import { keys } from '../../api/query-keys';
-import { BankDetailsFields, type BankDetailsValues, emptyBankDetails } from '../../ui/BankDetailsFields';
+import { type BankDetailsValues, ContactAndBankFields, emptyBankDetails } from '../../ui/BankDetailsFields';
 import {
   EntityCreatePage,
   EntityEditPage,
@@ -85,10 +85,7 @@ function SupplierForm({ mode, record, send, onSaved }: EntityFormProps<Supplier,
       submitLabel={mode === 'create' ? 'Create supplier' : 'Update supplier'}
       maw={960}
     >
-      <Title order={2} size="h5" mb="xs">
-        Contact details
-      </Title>
-      <Grid gap="md" rowGap="sm">
+      <ContactAndBankFields form={form}>
         <Grid.Col span={{ base: 12, sm: 8 }}>
           <TextInput label="Supplier name" required {...form.getInputProps('supplier_name')} />
         </Grid.Col>
@@ -108,9 +105,7 @@ function SupplierForm({ mode, record, send, onSaved }: EntityFormProps<Supplier,
         <Grid.Col span={{ base: 12, sm: 3 }}>
           <TextInput label="Mobile number" type="tel" {...form.getInputProps('mobile_number')} />
         </Grid.Col>
-      </Grid>
-      <Textarea label="Address" mt="sm" autosize minRows={2} maxRows={5} {...form.getInputProps('address')} />
-      <BankDetailsFields form={form} />
+      </ContactAndBankFields>
     </EntityFormFrame>
   );
 }

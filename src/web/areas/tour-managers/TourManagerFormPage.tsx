@@ -1,4 +1,4 @@
-import { Grid, Textarea, TextInput, Title } from '@mantine/core';
+import { Grid, TextInput } from '@mantine/core';
 import {
   type TourManager,
   type TourManagerInput,
@@ -7,7 +7,7 @@ import {
 } from '../../../shared/api/tour-managers';
 import { pathTo } from '../../../shared/routes';
 import { keys } from '../../api/query-keys';
-import { BankDetailsFields, type BankDetailsValues, emptyBankDetails } from '../../ui/BankDetailsFields';
+import { type BankDetailsValues, ContactAndBankFields, emptyBankDetails } from '../../ui/BankDetailsFields';
 import {
   EntityCreatePage,
   EntityEditPage,
@@ -85,10 +85,7 @@ function TourManagerForm({ mode, record, send, onSaved }: EntityFormProps<TourMa
       submitLabel={mode === 'create' ? 'Create Tour Manager' : 'Update'}
       maw={960}
     >
-      <Title order={2} size="h5" mb="xs">
-        Contact details
-      </Title>
-      <Grid gap="md" rowGap="sm">
+      <ContactAndBankFields form={form}>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <TextInput label="First name" required {...form.getInputProps('firstname')} />
         </Grid.Col>
@@ -109,9 +106,7 @@ function TourManagerForm({ mode, record, send, onSaved }: EntityFormProps<TourMa
             {...form.getInputProps('telephone_number')}
           />
         </Grid.Col>
-      </Grid>
-      <Textarea label="Address" mt="sm" autosize minRows={2} maxRows={5} {...form.getInputProps('address')} />
-      <BankDetailsFields form={form} />
+      </ContactAndBankFields>
     </EntityFormFrame>
   );
 }

@@ -1,7 +1,5 @@
 import { Anchor, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   type TourAccommodationDetail,
@@ -15,14 +13,20 @@ import { pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { useTourData } from '../../api/tours';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { EntityEditPage, EntityFormFrame, type EntityFormProps, useEntityForm } from '../../ui/entity';
-import { FieldGrid, MoneyInput, NumberField, numberText } from '../../ui/form';
+import { FieldGrid, MoneyInput, numberText } from '../../ui/form';
 import { ListTable } from '../../ui/ListTable';
 import { Can, useCan } from '../../ui/permissions';
 import { DeleteAction } from '../../ui/RowActions';
+import { SavedMoneyCell } from '../../ui/SavedMoneyCell';
 import { InlineAddForm } from './InlineAddForm';
-import { type StayDayValues, stayDayRule } from './TourAccommodationSection';
+import {
+  StayDayFields,
+  stayDayRule,
+  type TourAccommodationValues,
+  toTourAccommodationInput,
+} from './TourAccommodationSection';
 
 /**
  * Tour accommodation (/tours/accommodation/{id}, spec 3 §2): 'Tour Accommodation' on the tour or
@@ -68,20 +72,10 @@ export function TourAccommodationPage() {
   );
 }
 
-interface AccommodationValues extends StayDayValues {
-  accommodation_id: string | null;
-}
-
-const toValues = (ta?: TourAccommodationDetail): AccommodationValues => ({
+const toValues = (ta?: TourAccommodationDetail): TourAccommodationValues => ({
   accommodation_id: ta ? String(ta.accommodation_id) : null,
   check_in_day: ta?.check_in_day ?? '',
   check_out_day: ta?.check_out_day ?? '',
-});
-
-const toInput = (v: AccommodationValues): TourAccommodationInput => ({
-  accommodation_id: v.accommodation_id,
-  check_in_day: numberText(v.check_in_day),
-  check_out_day: numberText(v.check_out_day),
 });
 
 function AccommodationForm({
@@ -92,11 +86,10 @@ function AccommodationForm({
 }: EntityFormProps<TourAccommodationDetail, TourAccommodationInput>) {
   const lists = useTourData();
   const duration = ta?.duration ?? null;
-  const max = (duration ?? 365) + 1;
   const entity = useEntityForm({
     schema: tourAccommodationInput,
     toValues,
-    toInput,
+    toInput: toTourAccommodationInput,
     extraValidate: stayDayRule(duration),
     permission: 'tourAccommodation.save',
     mode,
@@ -124,67 +117,9 @@ function AccommodationForm({
           description={ta?.rooms.length ? 'Delete its rooms to change it' : 'The hotel of this stay'}
           {...form.getInputProps('accommodation_id')}
         />
-        <NumberField
-          label="Check-in day"
-          required
-          min={1}
-          max={max}
-          description={`Day 1 to ${max} of the tour`}
-          {...form.getInputProps('check_in_day')}
-        />
-        <NumberField
-          label="Check-out day"
-          required
-          min={1}
-          max={max}
-          description={`Day 1 to ${max} of the tour`}
-          {...form.getInputProps('check_out_day')}
-        />
+        <StayDayFields form={form} duration={duration} hint />
       </FieldGrid>
     </EntityFormFrame>
-  );
-}
-
-/** The supplement cell: saves when it loses focus with a changed value ('Supplement updated'). */
-function SupplementInput({ room, onSaved }: { room: TourRoomRow; onSaved: () => void }) {
-  const maySave = useCan('tourAccommodation.save');
-  const [value, setValue] = useState<string | number>(room.supplement);
-  const [busy, setBusy] = useState(false);
-  if (!maySave) return <Text size="sm">{formatMoney(room.supplement)}</Text>;
-  const save = async () => {
-    const text = numberText(value) || '0';
-    if (Number(text) === Number(room.supplement)) return;
-    setBusy(true);
-    try {
-      const answer = await api.call(tourAccommodationApi.updateRoom, {
-        params: { id: room.id },
-        body: { supplement: text },
-      });
-      notifications.show({ color: 'green', message: answer.message });
-      onSaved();
-    } catch (err) {
-      notifications.show({ color: 'red', title: 'Error', message: (err as Error).message });
-      setValue(room.supplement);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <MoneyInput
-      aria-label={`Supplement of ${room.name}`}
-      size="xs"
-      w={120}
-      value={value}
-      onChange={setValue}
-      onBlur={save}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') {
-          e.preventDefault();
-          void save();
-        }
-      }}
-      disabled={busy}
-    />
   );
 }
 
@@ -250,7 +185,19 @@ function RoomsPart({ ta }: { ta: TourAccommodationDetail }) {
             {
               accessor: 'supplement',
               title: 'Supplement (per guest)',
-              render: (r) => <SupplementInput key={`${r.id}-${r.supplement}`} room={r} onSaved={reload} />,
+              render: (r) => (
+                <SavedMoneyCell
+                  key={`${r.id}-${r.supplement}`}
+                  value={r.supplement}
+                  permission="tourAccommodation.save"
+                  label={`Supplement of ${r.name}`}
+                  w={120}
+                  save={(supplement) =>
+                    api.call(tourAccommodationApi.updateRoom, { params: { id: r.id }, body: { supplement } })
+                  }
+                  onSaved={reload}
+                />
+              ),
             },
             {
               accessor: 'actions',

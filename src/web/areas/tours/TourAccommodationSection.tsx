@@ -1,9 +1,11 @@
 import { Anchor, Button, Group, Modal, Select, Stack, Switch, Text } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { groupsApi } from '../../../shared/api/groups';
 import {
+  type TourAccommodationInput,
   type TourAccommodationRow,
   type TourDetail,
   tourAccommodationInput,
@@ -50,8 +52,58 @@ export function stayDayRule(duration: number | null) {
   };
 }
 
-interface AddAccommodationValues extends StayDayValues {
+/** A tour accommodation form's values: the accommodation and the stay's days. */
+export interface TourAccommodationValues extends StayDayValues {
   accommodation_id: string | null;
+}
+
+/** The payload of a tour accommodation form (the shared `tourAccommodationInput`). */
+export const toTourAccommodationInput = (v: TourAccommodationValues): TourAccommodationInput => ({
+  accommodation_id: v.accommodation_id,
+  check_in_day: numberText(v.check_in_day),
+  check_out_day: numberText(v.check_out_day),
+});
+
+/**
+ * The check-in and check-out day inputs of a tour accommodation form, each from day 1 to the day
+ * after the tour's last (duration+1, spec 3 §5; 366 while the tour has no duration). `hint` says
+ * the range under each input; `w` sets their width in an inline form.
+ */
+export function StayDayFields<V extends StayDayValues>({
+  form,
+  duration,
+  w,
+  hint = false,
+}: {
+  form: UseFormReturnType<V>;
+  duration: number | null;
+  w?: number;
+  hint?: boolean;
+}) {
+  const max = (duration ?? 365) + 1;
+  const description = hint ? `Day 1 to ${max} of the tour` : undefined;
+  return (
+    <>
+      <NumberField
+        label="Check-in day"
+        required
+        min={1}
+        max={max}
+        w={w}
+        description={description}
+        {...form.getInputProps('check_in_day')}
+      />
+      <NumberField
+        label="Check-out day"
+        required
+        min={1}
+        max={max}
+        w={w}
+        description={description}
+        {...form.getInputProps('check_out_day')}
+      />
+    </>
+  );
 }
 
 /**
@@ -71,19 +123,14 @@ export function AddAccommodationForm({
   label?: string;
 }) {
   const lists = useTourData();
-  const max = (duration ?? 365) + 1;
   const entity = useEntityForm({
     schema: tourAccommodationInput,
-    toValues: (): AddAccommodationValues => ({
+    toValues: (): TourAccommodationValues => ({
       accommodation_id: null,
       check_in_day: 1,
       check_out_day: duration ?? '',
     }),
-    toInput: (v: AddAccommodationValues) => ({
-      accommodation_id: v.accommodation_id,
-      check_in_day: numberText(v.check_in_day),
-      check_out_day: numberText(v.check_out_day),
-    }),
+    toInput: toTourAccommodationInput,
     extraValidate: stayDayRule(duration),
     permission: 'tourAccommodation.save',
     mode: 'create',
@@ -113,22 +160,7 @@ export function AddAccommodationForm({
         nothingFoundMessage="No accommodation matches"
         {...form.getInputProps('accommodation_id')}
       />
-      <NumberField
-        label="Check-in day"
-        required
-        min={1}
-        max={max}
-        w={130}
-        {...form.getInputProps('check_in_day')}
-      />
-      <NumberField
-        label="Check-out day"
-        required
-        min={1}
-        max={max}
-        w={130}
-        {...form.getInputProps('check_out_day')}
-      />
+      <StayDayFields form={form} duration={duration} w={130} />
     </InlineAddForm>
   );
 }

@@ -20,7 +20,7 @@ import { tourAccommodationApi } from '../../../shared/api/tours';
 import { pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
-import { useDepartureAirports, useTourData } from '../../api/tours';
+import { airportOptions, pickupPointsOf, useDepartureAirports, useTourData } from '../../api/tours';
 import { formatDate, formatMoney } from '../../lib/format';
 import { confirmAction, confirmDelete } from '../../ui/confirm';
 import { DateField } from '../../ui/DateField';
@@ -379,11 +379,7 @@ function AddInstanceForm({ g, onAdded }: { g: TourGroupDetail; onAdded: () => vo
   const airports = useDepartureAirports();
   const lists = useTourData();
   const region = lists.data?.pickUpRegions.find((r) => r.id === g.pick_up_point_region_id);
-  const points = region
-    ? region.pick_up_points
-    : (lists.data?.pickUpRegions ?? [])
-        .flatMap((r) => r.pick_up_points)
-        .filter((p, n, all) => all.findIndex((x) => x.id === p.id) === n);
+  const points = pickupPointsOf(lists.data?.pickUpRegions, g.pick_up_point_region_id);
   const entity = useEntityForm({
     schema: instanceCreateInput,
     toValues: (): AddInstanceValues => ({
@@ -422,10 +418,7 @@ function AddInstanceForm({ g, onAdded }: { g: TourGroupDetail; onAdded: () => vo
           required
           w={280}
           placeholder={airports.isPending ? 'Loading…' : 'Choose an airport'}
-          data={(airports.data ?? []).map((a) => ({
-            value: String(a.id),
-            label: `${a.airport_name} (${a.iata_code})`,
-          }))}
+          data={airportOptions(airports.data)}
           searchable
           nothingFoundMessage="No airport matches"
           {...form.getInputProps('departure_airport_id')}

@@ -35,14 +35,15 @@ import { effectiveValue, roomPrice } from '../../../shared/pricing';
 import { implementedRoutes, pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
-import { useDepartureAirports, useTourData } from '../../api/tours';
+import { airportOptions, pickupPointsOf, useDepartureAirports, useTourData } from '../../api/tours';
 import { formatDate, formatMoney } from '../../lib/format';
-import { confirmDelete } from '../../ui/confirm';
 import { DateField } from '../../ui/DateField';
 import { EntityEditPage, EntityFormFrame, type EntityFormProps, useEntityForm } from '../../ui/entity';
 import { FieldGrid, MoneyInput, NumberField, numberText } from '../../ui/form';
 import { ListTable } from '../../ui/ListTable';
 import { Can, useCan } from '../../ui/permissions';
+import { ConfirmDeleteLink } from '../../ui/RowActions';
+import { SavedMoneyCell } from '../../ui/SavedMoneyCell';
 import { Section } from '../../ui/Section';
 import { BookingsTable } from './BookingsTable';
 import { deleteInstance } from './instance-actions';
@@ -162,25 +163,13 @@ function InstanceForm({ mode, record: inst, send, onSaved }: EntityFormProps<Ins
   const place = departurePlace(type);
   const airports = useDepartureAirports();
   const lists = useTourData();
-  const region = lists.data?.pickUpRegions.find((r) => r.id === inst?.group.pick_up_point_region_id);
-  const points = region
-    ? region.pick_up_points
-    : (lists.data?.pickUpRegions ?? [])
-        .flatMap((r) => r.pick_up_points)
-        .filter((p, n, all) => all.findIndex((x) => x.id === p.id) === n);
-  const airportOptions = (airports.data ?? []).map((a) => ({
-    value: String(a.id),
-    label: `${a.airport_name} (${a.iata_code})`,
-  }));
-  if (
-    inst?.departure_airport_id &&
-    inst.airport &&
-    !airportOptions.some((o) => o.value === String(inst.departure_airport_id))
-  ) {
-    airportOptions.unshift({
-      value: String(inst.departure_airport_id),
-      label: `${inst.airport.airport_name} (${inst.airport.iata_code})`,
-    });
+  const points = pickupPointsOf(lists.data?.pickUpRegions, inst?.group.pick_up_point_region_id);
+  // The instance's own airport stays choosable when it is no longer a UK departure airport.
+  const airportChoices = airportOptions(airports.data);
+  const ownAirport = inst?.departure_airport_id &&
+    inst.airport && { ...inst.airport, id: inst.departure_airport_id };
+  if (ownAirport && !airportChoices.some((o) => o.value === String(ownAirport.id))) {
+    airportChoices.unshift(...airportOptions([ownAirport]));
   }
   const entity = useEntityForm({
     schema: instanceInput,
@@ -235,7 +224,7 @@ function InstanceForm({ mode, record: inst, send, onSaved }: EntityFormProps<Ins
               <Select
                 label="Departure airport"
                 required
-                data={airportOptions}
+                data={airportChoices}
                 placeholder={airports.isPending ? 'Loading…' : 'Choose an airport'}
                 searchable
                 {...form.getInputProps('departure_airport_id')}
@@ -454,25 +443,14 @@ function FlightsSection({
               title: '',
               render: (f) =>
                 mayEdit ? (
-                  <Anchor
-                    component="button"
-                    type="button"
-                    size="sm"
-                    c="red"
-                    onClick={async () => {
-                      if (
-                        await confirmDelete(
-                          `Are you sure you want to remove flight "${f.flight_number}" from this instance ?`,
-                        )
-                      ) {
-                        await change(() =>
-                          api.call(instancesApi.removeFlight, { params: { id: inst.id, flightId: f.id } }),
-                        );
-                      }
-                    }}
-                  >
-                    Delete
-                  </Anchor>
+                  <ConfirmDeleteLink
+                    confirmMessage={`Are you sure you want to remove flight "${f.flight_number}" from this instance ?`}
+                    onConfirm={() =>
+                      change(() =>
+                        api.call(instancesApi.removeFlight, { params: { id: inst.id, flightId: f.id } }),
+                      )
+                    }
+                  />
                 ) : null,
             },
           ]}
@@ -483,60 +461,6 @@ function FlightsSection({
 }
 
 const FIELD_TITLES = { cost: 'Cost', price: 'Price', sale_price: 'Sale price' } as const;
-type PriceField = keyof typeof FIELD_TITLES;
-
-/** One price cell: saves its field on blur when changed (notice '{field} updated'). */
-function PriceCell({
-  inst,
-  room,
-  field,
-  onSaved,
-}: {
-  inst: InstanceAnswer;
-  room: InstancePriceRoom;
-  field: PriceField;
-  onSaved: () => void;
-}) {
-  const mayEdit = useCan('instances.update');
-  const [value, setValue] = useState<string | number>(room[field]);
-  const [busy, setBusy] = useState(false);
-  if (!mayEdit) return <Text size="sm">{formatMoney(room[field])}</Text>;
-  const save = async () => {
-    const text = numberText(value) || '0';
-    if (Number(text) === Number(room[field])) return;
-    setBusy(true);
-    try {
-      const answer = await api.call(instancesApi.savePrice, {
-        params: { id: inst.id },
-        body: { tour_instance_id: inst.id, tour_room_id: room.tour_room_id, [field]: text },
-      });
-      notifications.show({ color: 'green', message: answer.message });
-      onSaved();
-    } catch (err) {
-      notifications.show({ color: 'red', title: 'Error', message: (err as Error).message });
-      setValue(room[field]);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <MoneyInput
-      aria-label={`${FIELD_TITLES[field]} of ${room.accommodation_name} ${room.name}`}
-      size="xs"
-      w={110}
-      value={value}
-      onChange={setValue}
-      onBlur={save}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') {
-          e.preventDefault();
-          void save();
-        }
-      }}
-      disabled={busy}
-    />
-  );
-}
 
 function PricesSection({
   inst,
@@ -608,11 +532,18 @@ function PricesSection({
                 accessor: field,
                 title: FIELD_TITLES[field],
                 render: (r: InstancePriceRoom) => (
-                  <PriceCell
+                  <SavedMoneyCell
                     key={`${r.tour_room_id}-${r[field]}`}
-                    inst={inst}
-                    room={r}
-                    field={field}
+                    value={r[field]}
+                    permission="instances.update"
+                    label={`${FIELD_TITLES[field]} of ${r.accommodation_name} ${r.name}`}
+                    w={110}
+                    save={(amount) =>
+                      api.call(instancesApi.savePrice, {
+                        params: { id: inst.id },
+                        body: { tour_instance_id: inst.id, tour_room_id: r.tour_room_id, [field]: amount },
+                      })
+                    }
                     onSaved={onChanged}
                   />
                 ),

@@ -1,16 +1,14 @@
-import { Anchor, Button, Group, Paper, Stack, Switch } from '@mantine/core';
+import { Group, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useState } from 'react';
 import { TOUR_TYPE_LABELS } from '../../../shared/api/tour-catalogue';
 import { type TourRow, toursApi } from '../../../shared/api/tours';
 import { pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
-import { PageHeader } from '../../ui/PageHeader';
+import { EntityListPage } from '../../ui/entity-list';
 import { Can, useCan } from '../../ui/permissions';
-import { EditLink, RowActions } from '../../ui/RowActions';
-import { ServerTable, type ServerTableColumn, type ServerTableHandle } from '../../ui/ServerTable';
+import { RouterAnchor } from '../../ui/RouterAnchor';
 import { CsvUploader } from './CsvUploader';
 
 /** The 'Supressed ?' switch: saves in place, then the list reloads (spec 3 §2, §4). */
@@ -45,79 +43,55 @@ function SuppressedSwitch({ row, onSaved }: { row: TourRow; onSaved: () => void 
  * Instance Uploader for role 1.
  */
 export function ToursListPage() {
-  const table = useRef<ServerTableHandle>(null);
   const [onlySuppressed, setOnlySuppressed] = useState(false);
-  const columns: ServerTableColumn<TourRow>[] = [
-    {
-      accessor: 'name',
-      title: 'Name',
-      sortable: true,
-      render: (r) => (
-        <Anchor component={Link} to={pathTo('tour-edit', { id: r.id })} size="sm">
-          {r.name}
-        </Anchor>
-      ),
-    },
-    {
-      accessor: 'tour_type',
-      title: 'Tour type',
-      sortable: true,
-      render: (r) => TOUR_TYPE_LABELS[r.tour_type] ?? r.tour_type,
-    },
-    {
-      accessor: 'is_suppressed',
-      title: 'Supressed ?',
-      width: 130,
-      render: (r) => <SuppressedSwitch row={r} onSaved={() => table.current?.reload()} />,
-    },
-    {
-      accessor: 'actions',
-      title: '',
-      width: 90,
-      render: (r) => (
-        <RowActions>
-          <EditLink to={pathTo('tour-edit', { id: r.id })} permission="tours.update" />
-        </RowActions>
-      ),
-    },
-  ];
   return (
-    <>
-      <PageHeader
-        title="Tours"
-        actions={
-          <Can permission="tours.create">
-            <Button component={Link} to={pathTo('tour-create')}>
-              New tour
-            </Button>
-          </Can>
-        }
-      />
-      <Stack gap="lg">
-        <Paper withBorder p="md" radius="md">
-          <Group justify="flex-end" mb="xs">
-            <Switch
-              label="Show suppressed Tours ?"
-              checked={onlySuppressed}
-              onChange={(e) => setOnlySuppressed(e.currentTarget.checked)}
-            />
-          </Group>
-          <ServerTable<TourRow>
-            ref={table}
-            label="Tours"
-            endpoint={toursApi.table}
-            queryKeyPrefix={keys.tours.all}
-            filters={{ show_only_suppressed: onlySuppressed ? 'yes' : undefined }}
-            columns={columns}
-            quickSearch
-            searchPlaceholder="Name or reference…"
-            emptyText={onlySuppressed ? 'No suppressed tours' : 'No tours found'}
+    <EntityListPage<TourRow>
+      title="Tours"
+      create={{ label: 'New tour', route: 'tour-create', permission: 'tours.create' }}
+      endpoint={toursApi.table}
+      queryKey={keys.tours.all}
+      columns={(reload) => [
+        {
+          accessor: 'name',
+          title: 'Name',
+          sortable: true,
+          render: (r) => (
+            <RouterAnchor to={pathTo('tour-edit', { id: r.id })} size="sm">
+              {r.name}
+            </RouterAnchor>
+          ),
+        },
+        {
+          accessor: 'tour_type',
+          title: 'Tour type',
+          sortable: true,
+          render: (r) => TOUR_TYPE_LABELS[r.tour_type] ?? r.tour_type,
+        },
+        {
+          accessor: 'is_suppressed',
+          title: 'Supressed ?',
+          width: 130,
+          render: (r) => <SuppressedSwitch row={r} onSaved={reload} />,
+        },
+      ]}
+      actions={{ width: 90, edit: { route: 'tour-edit', permission: 'tours.update' } }}
+      filters={{ show_only_suppressed: onlySuppressed ? 'yes' : undefined }}
+      filterBar={
+        <Group justify="flex-end" mb="xs">
+          <Switch
+            label="Show suppressed Tours ?"
+            checked={onlySuppressed}
+            onChange={(e) => setOnlySuppressed(e.currentTarget.checked)}
           />
-        </Paper>
+        </Group>
+      }
+      search="Name or reference…"
+      emptyText={onlySuppressed ? 'No suppressed tours' : 'No tours found'}
+      below={
         <Can permission="tours.csvUpload">
           <CsvUploader />
         </Can>
-      </Stack>
-    </>
+      }
+    />
   );
 }
