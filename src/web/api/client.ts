@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications';
 import qs from 'qs';
 import type { z } from 'zod';
 import {
@@ -295,30 +294,4 @@ export function filenameFromDisposition(header: string | null): string | null {
   }
   const plain = /filename="?([^";]+)"?/i.exec(header);
   return plain ? plain[1] : null;
-}
-
-/**
- * Spec 1 §8's generic rule: a success answer shows its message as a green notification; a failure
- * (`success`/`status` false, `errors`, or a thrown `ApiError`) shows its message as a red one.
- * Returns true for success. Form pages also set `firstErrors(err.errors)` on their fields.
- */
-export function notifyFromEnvelope(result: unknown): boolean {
-  if (result instanceof ApiError) {
-    notifications.show({ color: 'red', title: 'Error', message: result.message });
-    return false;
-  }
-  if (result instanceof Error) {
-    notifications.show({ color: 'red', title: 'Error', message: result.message });
-    return false;
-  }
-  const env = asEnvelope(result);
-  const failed =
-    env.success === false || env.status === false || Object.keys(env.errors ?? {}).length > 0 || !!env.error;
-  const message = messageOf(env);
-  if (failed) {
-    notifications.show({ color: 'red', title: 'Error', message: message ?? 'Something went wrong.' });
-    return false;
-  }
-  if (message) notifications.show({ color: 'green', message });
-  return true;
 }

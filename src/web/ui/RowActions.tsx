@@ -1,11 +1,10 @@
 import { ActionIcon, Anchor, Group, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Endpoint } from '../../shared/api/contract';
 import type { Permission } from '../../shared/permissions';
 import { api } from '../api/client';
 import { confirmDelete } from './confirm';
+import { useNoticeMutation } from './notice-mutation';
 import { useCan } from './permissions';
 
 /**
@@ -42,15 +41,11 @@ export function DeleteAction({
   onDeleted?: () => void;
   label?: string;
 }) {
-  const mutation = useMutation({
-    mutationFn: () =>
+  const mutation = useNoticeMutation(
+    () =>
       (api.call as (e: Endpoint, a: unknown) => Promise<{ message?: string }>)(endpoint, { params, body }),
-    onSuccess: (answer) => {
-      notifications.show({ color: 'green', message: answer?.message ?? 'Deleted.' });
-      onDeleted?.();
-    },
-    onError: (err) => notifications.show({ color: 'red', title: 'Error', message: err.message }),
-  });
+    { successMessage: 'Deleted.', onSuccess: () => onDeleted?.() },
+  );
   return (
     <ConfirmDeleteLink
       confirmMessage={confirmMessage}

@@ -11,6 +11,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useMemo, useRef } from 'react';
 import { ApiError } from '../api/client';
+import { answerMessage } from './notice-mutation';
 
 /**
  * A screen's one red 'Error' notice, shown under a fixed id so it can be taken back: `show`
@@ -81,10 +82,7 @@ export function useFormSubmit<Values, Answer>(
     mutationFn: send,
     onSuccess: (answer, values) => {
       problem.clear();
-      const message =
-        (answer && typeof answer === 'object' && 'message' in answer && typeof answer.message === 'string'
-          ? answer.message
-          : undefined) ?? successMessage;
+      const message = answerMessage(answer) ?? successMessage;
       if (message) notifications.show({ color: 'green', message });
       onSuccess?.(answer, values);
     },

@@ -12,8 +12,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
 import {
   type Accommodation,
   accommodationApi,
@@ -24,6 +22,7 @@ import {
 import { api } from '../../api/client';
 import { confirmDelete } from '../../ui/confirm';
 import { EntityFormFrame, useEntityForm } from '../../ui/entity';
+import { useNoticeMutation } from '../../ui/notice-mutation';
 import { useCan } from '../../ui/permissions';
 
 interface GalleryValues {
@@ -69,17 +68,13 @@ export function GalleryTab({
     resetAfterCreate: true,
   });
   const { form } = entity;
-  const remove = useMutation({
-    mutationFn: (image: GalleryImage) =>
+  const remove = useNoticeMutation(
+    (image: GalleryImage) =>
       api.call(accommodationApi.deleteGalleryImage, {
         body: { accommodation_id: accommodation.id, image_links_id: image.id },
       }),
-    onSuccess: (answer) => {
-      notifications.show({ color: 'green', message: answer.message });
-      onChanged();
-    },
-    onError: (err) => notifications.show({ color: 'red', title: 'Error', message: err.message }),
-  });
+    { onSuccess: () => onChanged() },
+  );
   const images = accommodation.gallery_image_link;
   return (
     <Stack gap="md" maw={960}>

@@ -1,7 +1,5 @@
 import { Autocomplete, Paper, Switch, Text, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
 import {
   type AccommodationRoom,
@@ -12,6 +10,7 @@ import {
 import { api } from '../../api/client';
 import { EntityFormFrame, type EntityFormProps, useEntityForm } from '../../ui/entity';
 import { FieldGrid, NumberField } from '../../ui/form';
+import { useNoticeMutation } from '../../ui/notice-mutation';
 
 /**
  * The room form (spec 3 §5 Room form): the Rooms tab adds rooms with it (`AddRoomForm`), the room
@@ -102,15 +101,16 @@ export function RoomForm({ mode, record, send, onSaved }: EntityFormProps<Accomm
     },
   });
   const { form, maySave } = entity;
-  const saveField = useMutation({
-    mutationFn: ({ values }: { field: keyof RoomValues; values: RoomValues }) => send(toInput(values)),
-    onSuccess: (answer, { field, values }) => {
-      saved.current = values;
-      notifications.show({ color: 'green', message: `${FIELD_TITLES[field]} updated` });
-      onSaved(answer);
+  const saveField = useNoticeMutation(
+    ({ values }: { field: keyof RoomValues; values: RoomValues }) => send(toInput(values)),
+    {
+      successMessage: (_answer, { field }) => `${FIELD_TITLES[field]} updated`,
+      onSuccess: (answer, { values }) => {
+        saved.current = values;
+        onSaved(answer);
+      },
     },
-    onError: (err) => notifications.show({ color: 'red', title: 'Error', message: err.message }),
-  });
+  );
   const onFieldBlur = (field: keyof RoomValues) => {
     if (!maySave) return;
     const values = form.getValues();

@@ -1,11 +1,10 @@
 import { Switch, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type AffiliateRow, affiliatesApi } from '../../../shared/api/affiliates';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { EntityListPage } from '../../ui/entity-list';
+import { useNoticeMutation } from '../../ui/notice-mutation';
 import { useCan } from '../../ui/permissions';
 
 /**
@@ -19,18 +18,11 @@ function ActiveSwitch({ row, onSaved }: { row: AffiliateRow; onSaved: () => void
     setSeen(row.is_active);
     setChecked(row.is_active);
   }
-  const mutation = useMutation({
-    mutationFn: (isActive: boolean) =>
+  const mutation = useNoticeMutation(
+    (isActive: boolean) =>
       api.call(affiliatesApi.update, { params: { id: row.id }, body: { is_active: isActive } }),
-    onSuccess: (answer) => {
-      notifications.show({ color: 'green', message: answer.message });
-      onSaved();
-    },
-    onError: (err) => {
-      setChecked(row.is_active);
-      notifications.show({ color: 'red', title: 'Error', message: err.message });
-    },
-  });
+    { onSuccess: () => onSaved(), onError: () => setChecked(row.is_active) },
+  );
   return (
     <Switch
       aria-label={`Active: ${row.name}`}

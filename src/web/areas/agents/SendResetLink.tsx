@@ -1,9 +1,8 @@
 import { Anchor, Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
 import { agentsApi } from '../../../shared/api/agents';
 import { api } from '../../api/client';
 import { confirmAction } from '../../ui/confirm';
+import { useNoticeMutation } from '../../ui/notice-mutation';
 import { useCan } from '../../ui/permissions';
 
 /**
@@ -19,12 +18,9 @@ export function SendResetLink({
   variant?: 'link' | 'button';
 }) {
   const may = useCan('agents.sendResetLink');
-  const mutation = useMutation({
-    mutationFn: () =>
-      api.call(agentsApi.sendResetLink, { body: { email: agent.email ?? '', agent_id: agent.id } }),
-    onSuccess: (answer) => notifications.show({ color: 'green', message: answer.message }),
-    onError: (err) => notifications.show({ color: 'red', title: 'Error', message: err.message }),
-  });
+  const mutation = useNoticeMutation(() =>
+    api.call(agentsApi.sendResetLink, { body: { email: agent.email ?? '', agent_id: agent.id } }),
+  );
   if (!may || !agent.email) return null;
   const label = mutation.isPending ? 'Sending...' : 'Send password reset link';
   const send = async () => {

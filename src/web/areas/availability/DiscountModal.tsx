@@ -1,6 +1,5 @@
 import { Anchor, Button, Group, Modal, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import {
@@ -20,6 +19,7 @@ import { DateField } from '../../ui/DateField';
 import { type EntityForm, EntityFormFrame, useEntityForm } from '../../ui/entity';
 import { FieldGrid, NumberField } from '../../ui/form';
 import { ListTable } from '../../ui/ListTable';
+import { useNoticeMutation } from '../../ui/notice-mutation';
 import { useCan } from '../../ui/permissions';
 import { formatPrice } from './format';
 
@@ -106,16 +106,16 @@ function SingleDiscounts({ price, onChanged }: { price: PriceRow; onChanged: () 
     void queryClient.invalidateQueries({ queryKey: keys.availability.list('discounts', price.id) });
     onChanged();
   };
-  const remove = useMutation({
-    mutationFn: (d: PriceDiscount) =>
+  const remove = useNoticeMutation(
+    (d: PriceDiscount) =>
       api.call(availabilityApi.deleteDiscount, { params: { priceId: price.id, discountId: d.id } }),
-    onSuccess: (answer, d) => {
-      notifications.show({ color: 'green', message: answer.message });
-      if (editing?.id === d.id) setEditing(null);
-      reload();
+    {
+      onSuccess: (_answer, d) => {
+        if (editing?.id === d.id) setEditing(null);
+        reload();
+      },
     },
-    onError: (err) => notifications.show({ color: 'red', title: 'Error', message: err.message }),
-  });
+  );
   const columns: DataTableColumn<PriceDiscount>[] = [
     {
       accessor: 'booking_start_date',

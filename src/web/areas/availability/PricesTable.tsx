@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Collapse, Group, Paper, Select, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
@@ -17,6 +17,7 @@ import { keys } from '../../api/query-keys';
 import { formatMoney, formatRate } from '../../lib/format';
 import { confirmDelete } from '../../ui/confirm';
 import { NumberField } from '../../ui/form';
+import { useNoticeMutation } from '../../ui/notice-mutation';
 import { useCan } from '../../ui/permissions';
 import { zodValidate } from '../../ui/zod-validate';
 import { CloneModal } from './CloneModal';
@@ -82,25 +83,21 @@ export function PricesTable({ room, range }: { room: RoomDetails; range: [string
   // Keep only selections that are still listed.
   const selectedNow = selected.filter((s) => rows.some((r) => r.id === s.id));
 
-  const save = useMutation({
-    mutationFn: (e: { id: number; values: EditValues }) =>
+  const save = useNoticeMutation(
+    (e: { id: number; values: EditValues }) =>
       api.call(availabilityApi.updatePrice, { params: { id: room.id }, body: toPayload(e) }),
-    onSuccess: (answer) => {
-      notifications.show({ color: 'green', message: answer.message });
-      setEditing(null);
-      reload();
+    {
+      onSuccess: () => {
+        setEditing(null);
+        reload();
+      },
     },
-    onError: (err) => notifications.show({ color: 'red', title: 'Error', message: err.message }),
-  });
-  const remove = useMutation({
-    mutationFn: (p: PriceRow) =>
+  );
+  const remove = useNoticeMutation(
+    (p: PriceRow) =>
       api.call(availabilityApi.deletePrice, { params: { id: room.id }, body: { price_id: p.id } }),
-    onSuccess: (answer) => {
-      notifications.show({ color: 'green', message: answer.message });
-      reload();
-    },
-    onError: (err) => notifications.show({ color: 'red', title: 'Error', message: err.message }),
-  });
+    { onSuccess: reload },
+  );
 
   const setEdit = (patch: Partial<EditValues>) =>
     setEditing((e) => (e ? { ...e, values: { ...e.values, ...patch } } : e));

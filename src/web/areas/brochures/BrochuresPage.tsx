@@ -1,6 +1,5 @@
 import { Paper, Stack, Switch, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   type Brochure,
@@ -16,6 +15,7 @@ import { AddByNameForm } from '../../ui/AddByNameForm';
 import { EntityLoader } from '../../ui/EntityLoader';
 import { EntityFormFrame, useEntityForm } from '../../ui/entity';
 import { ListTable } from '../../ui/ListTable';
+import { useNoticeMutation } from '../../ui/notice-mutation';
 import { PageHeader } from '../../ui/PageHeader';
 import { RichTextField } from '../../ui/RichTextField';
 import { DeleteAction } from '../../ui/RowActions';
@@ -139,18 +139,15 @@ function BrochureList() {
 /** The active toggle: saves at once (spec 3 §4) and flips back if the server refuses. */
 function ActiveSwitch({ brochure, onSaved }: { brochure: Brochure; onSaved: () => void }) {
   const [checked, setChecked] = useState(brochure.is_active);
-  const save = useMutation({
-    mutationFn: (isActive: boolean) =>
+  const save = useNoticeMutation(
+    (isActive: boolean) =>
       api.call(brochuresApi.setActive, { params: { id: brochure.id }, body: { is_active: isActive } }),
-    onSuccess: (answer) => {
-      notifications.show({ color: 'green', message: answer.message ?? 'Saved.' });
-      onSaved();
+    {
+      successMessage: 'Saved.',
+      onSuccess: () => onSaved(),
+      onError: (_err, isActive) => setChecked(!isActive),
     },
-    onError: (err, isActive) => {
-      setChecked(!isActive);
-      notifications.show({ color: 'red', title: 'Error', message: err.message });
-    },
-  });
+  );
   return (
     <Switch
       aria-label={`Active: ${brochure.brochure_name}`}

@@ -1,12 +1,12 @@
 import { Anchor, Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type PickupRegion, type RegionInput, regionInput, regionsApi } from '../../../shared/api/regions';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { EntityEditPage, EntityFormFrame, type EntityFormProps, useEntityForm } from '../../ui/entity';
 import { ListTable } from '../../ui/ListTable';
+import { useNoticeMutation } from '../../ui/notice-mutation';
 import { usePoints } from './queries';
 
 /**
@@ -62,24 +62,17 @@ function RegionPoints({ region }: { region: PickupRegion }) {
     .map((p) => ({ value: String(p.id), label: p.pickup_point_name }));
 
   const body = (pointId: number) => ({ pickup_point_region: region.id, pickup_point_id: pointId });
-  const onDone = (answer: { message: string }) => {
-    notifications.show({ color: 'green', message: answer.message });
-    void queryClient.invalidateQueries({ queryKey: keys.regions.all });
-  };
-  const onError = (err: Error) => notifications.show({ color: 'red', title: 'Error', message: err.message });
-  const add = useMutation({
-    mutationFn: (pointId: number) => api.call(regionsApi.addPoint, { body: body(pointId) }),
-    onSuccess: (answer) => {
+  const reload = () => void queryClient.invalidateQueries({ queryKey: keys.regions.all });
+  const add = useNoticeMutation((pointId: number) => api.call(regionsApi.addPoint, { body: body(pointId) }), {
+    onSuccess: () => {
       setChosen(null);
-      onDone(answer);
+      reload();
     },
-    onError,
   });
-  const remove = useMutation({
-    mutationFn: (pointId: number) => api.call(regionsApi.removePoint, { body: body(pointId) }),
-    onSuccess: onDone,
-    onError,
-  });
+  const remove = useNoticeMutation(
+    (pointId: number) => api.call(regionsApi.removePoint, { body: body(pointId) }),
+    { onSuccess: reload },
+  );
 
   return (
     <Paper withBorder p="md" radius="md">
