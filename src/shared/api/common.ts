@@ -43,11 +43,16 @@ export function dateRangeProblem(
 }
 
 /** A positive integer id given as a number or a numeric string. */
-export const idSchema = z.coerce
-  .number({ error: 'Must be a number.' })
-  .int('Must be a whole number.')
-  .positive('Must be a positive id.')
-  .max(2147483647, 'Id out of range.');
+export const idSchema = z
+  // Only a number or numeric text: true, [] or {} would otherwise coerce to an id (1, 0).
+  .union([z.number(), z.string()], { error: 'Must be a number.' })
+  .pipe(
+    z.coerce
+      .number<string | number>({ error: 'Must be a number.' })
+      .int('Must be a whole number.')
+      .positive('Must be a positive id.')
+      .max(2147483647, 'Id out of range.'),
+  );
 
 export const optionalId = z.preprocess(blankToUndefined, idSchema.optional());
 
@@ -123,11 +128,16 @@ export const percentSchema = (label: string) => moneySchema(label, { min: 0, max
 
 /** A whole number in a range, from a number or numeric string. */
 export const intSchema = (label: string, { min = 0, max = 2147483647 } = {}) =>
-  z.coerce
-    .number({ error: `${label} must be a number.` })
-    .int(`${label} must be a whole number.`)
-    .min(min, `${label} must be at least ${min}.`)
-    .max(max, `${label} must be at most ${max}.`);
+  z
+    // Only a number or numeric text: true or [] would otherwise coerce to 1 or 0.
+    .union([z.number(), z.string()], { error: `${label} must be a number.` })
+    .pipe(
+      z.coerce
+        .number<string | number>({ error: `${label} must be a number.` })
+        .int(`${label} must be a whole number.`)
+        .min(min, `${label} must be at least ${min}.`)
+        .max(max, `${label} must be at most ${max}.`),
+    );
 export const optionalInt = (label: string, opts?: { min?: number; max?: number }) =>
   z.preprocess(blankToUndefined, intSchema(label, opts).optional());
 
