@@ -6,7 +6,8 @@ import { apiCall, apiToken, e2eUrl, signedInPage } from '../helpers/e2e';
 // The tour catalogue in the browser (spec 3 §2 Tours): role 1 builds a coach tour from nothing
 // (tour → group with a pickup region → instance from a pickup point → an existing demo hotel with a
 // room and a supplement) and get-instance-rooms offers that room at base price + supplement; a CSV
-// upload with one bad row names the line and changes nothing; role 2 sees the tour read-only.
+// upload with one bad row names the line and changes nothing; role 2 sees the tour read-only; role 1
+// excludes its accommodation, deletes the instance and the group and suppresses the tour.
 const slow = { timeout: 30_000 };
 
 /** A full-page screenshot from the top of the page. */
@@ -311,6 +312,45 @@ describe('tour catalogue screens', () => {
     expect(await page.getByRole('button', { name: 'Update group' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Manage Transfers' }).count()).toBe(0);
     await shot(page, 'tour-group-role2');
+    await page.context().close();
+  });
+
+  it('role 1 excludes accommodation, deletes the instance and the group, and suppresses the tour', async () => {
+    // The actions that are not forms (useNoticeMutation): each shows the server's message in green.
+    const page = await signedInPage(browser, 1);
+    const dialog = page.getByRole('dialog');
+    await page.goto(groupUrl);
+    await expect
+      .poll(() => page.getByRole('heading', { name: `Group of ${tourName}` }).isVisible(), slow)
+      .toBe(true);
+    const exclude = page.getByRole('switch', { name: /^Exclude / });
+    await exclude.click({ force: true });
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await expect
+      .poll(() => page.getByText('Accommodation excluded successfully.').isVisible(), slow)
+      .toBe(true);
+    expect(await exclude.isChecked()).toBe(true);
+
+    await page.getByRole('table', { name: 'Instances' }).getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.getByText('Instance deleted successfully.').isVisible(), slow).toBe(true);
+    await expect.poll(() => page.getByText('No instances yet').isVisible(), slow).toBe(true);
+
+    await page.getByRole('button', { name: 'Delete group' }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.getByText('Group deleted successfully.').isVisible(), slow).toBe(true);
+    await page.waitForURL(new RegExp(`/tours/edit/${tourId}$`), slow);
+
+    await page.goto(`${e2eUrl()}/tours`);
+    await page.getByPlaceholder('Name or reference…').fill(reference);
+    const suppressed = page.getByRole('switch', { name: `Suppressed: ${tourName}` });
+    await expect.poll(() => suppressed.isVisible(), slow).toBe(true);
+    await suppressed.click({ force: true });
+    await expect.poll(() => page.getByText('Tour suppressed successfully.').isVisible(), slow).toBe(true);
+    // The list reloads: a suppressed tour shows only with 'Show suppressed Tours ?'.
+    await expect.poll(() => suppressed.count(), slow).toBe(0);
+    await page.getByRole('switch', { name: 'Show suppressed Tours ?' }).click({ force: true });
+    await expect.poll(() => suppressed.isChecked(), slow).toBe(true);
     await page.context().close();
   });
 });

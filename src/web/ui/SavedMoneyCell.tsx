@@ -1,9 +1,9 @@
 import { Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Permission } from '../../shared/permissions';
 import { formatMoney } from '../lib/format';
 import { MoneyInput, numberText } from './form';
+import { useNoticeMutation } from './notice-mutation';
 import { useCan } from './permissions';
 
 /**
@@ -32,23 +32,13 @@ export function SavedMoneyCell({
 }) {
   const maySave = useCan(permission);
   const [value, setValue] = useState<string | number>(saved);
-  const [busy, setBusy] = useState(false);
+  const saveAmount = useNoticeMutation(save, { onSuccess: () => onSaved(), onError: () => setValue(saved) });
   if (!maySave) return <Text size="sm">{formatMoney(saved)}</Text>;
-  const send = async () => {
+  const send = () => {
     const text = numberText(value) || '0';
     // Compared as numbers only to skip an unchanged cell ('12' and '12.00'); the text is sent.
     if (Number(text) === Number(saved)) return;
-    setBusy(true);
-    try {
-      const answer = await save(text);
-      notifications.show({ color: 'green', message: answer.message });
-      onSaved();
-    } catch (err) {
-      notifications.show({ color: 'red', title: 'Error', message: (err as Error).message });
-      setValue(saved);
-    } finally {
-      setBusy(false);
-    }
+    saveAmount.mutate(text);
   };
   return (
     <MoneyInput
@@ -61,10 +51,10 @@ export function SavedMoneyCell({
       onKeyDown={(e) => {
         if (e.key === 'Enter') {
           e.preventDefault();
-          void send();
+          send();
         }
       }}
-      disabled={busy}
+      disabled={saveAmount.isPending}
     />
   );
 }

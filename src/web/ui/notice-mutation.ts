@@ -19,19 +19,21 @@ export interface NoticeMutationOptions<Answer, Vars> {
    * notice outright, whatever the answer says ('Room name updated').
    */
   successMessage?: string | ((answer: Answer, vars: Vars) => string);
+  /** The red notice's title; 'Error' unless the spec names another ('An error occurred'). */
+  errorTitle?: string;
 }
 
 /**
  * Spec 1 §8's rule for an action that is not a form (a delete link, a switch, a row's save): runs
  * `mutationFn(vars)` through TanStack Query; on success shows the answer's `message` (or
  * `successMessage`) as a green notice, then calls `onSuccess(answer, vars)`; on failure shows the
- * error's message (an `ApiError` carries the server's) as a red 'Error' notice, then calls
- * `onError(err, vars)`. Answers the mutation (`mutate`, `isPending`…). Forms use `useFormSubmit`
- * instead, which also puts field errors on the fields.
+ * error's message (an `ApiError` carries the server's) as a red notice titled `errorTitle` ('Error'
+ * unless given), then calls `onError(err, vars)`. Answers the mutation (`mutate`, `isPending`…).
+ * Forms use `useFormSubmit` instead, which also puts field errors on the fields.
  */
 export function useNoticeMutation<Vars = void, Answer = unknown>(
   mutationFn: (vars: Vars) => Promise<Answer>,
-  { onSuccess, onError, successMessage }: NoticeMutationOptions<Answer, Vars> = {},
+  { onSuccess, onError, successMessage, errorTitle = 'Error' }: NoticeMutationOptions<Answer, Vars> = {},
 ) {
   return useMutation<Answer, Error, Vars>({
     mutationFn,
@@ -44,7 +46,7 @@ export function useNoticeMutation<Vars = void, Answer = unknown>(
       onSuccess?.(answer, vars);
     },
     onError: (err, vars) => {
-      notifications.show({ color: 'red', title: 'Error', message: err.message });
+      notifications.show({ color: 'red', title: errorTitle, message: err.message });
       onError?.(err, vars);
     },
   });

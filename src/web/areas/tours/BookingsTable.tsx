@@ -1,5 +1,4 @@
 import { Anchor, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -9,6 +8,7 @@ import { implementedRoutes, pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
 import { formatDate } from '../../lib/format';
 import { confirmAction } from '../../ui/confirm';
+import { useNoticeMutation } from '../../ui/notice-mutation';
 import { useCan } from '../../ui/permissions';
 
 /** Spec 3 §8, word for word. */
@@ -37,24 +37,17 @@ export function BookingsTable({
   const mayBulk = useCan('groups.bulkAccommodation') && groupId !== undefined;
   const [selected, setSelected] = useState<GroupBookingRow[]>([]);
   const [modal, setModal] = useState<BulkModalData | null>(null);
-  const [loading, setLoading] = useState(false);
   const canView = implementedRoutes.has('booking-edit');
-
-  const openBulk = async () => {
-    setLoading(true);
-    try {
-      const ids = [...new Set(selected.filter((b) => !b.cancelled_at).map((b) => b.id))];
-      const answer = await api.call(groupsApi.bookingAccommodation, {
+  // Loads the modal: the answer carries no message, so only a refusal shows (titled BULK_FAILED).
+  const openBulk = useNoticeMutation(
+    (ids: number[]) =>
+      api.call(groupsApi.bookingAccommodation, {
         params: { id: groupId as number },
         body: { selected_bookings: ids },
-      });
-      setModal({ ...answer, booking_ids: ids });
-    } catch (err) {
-      notifications.show({ color: 'red', title: BULK_FAILED, message: (err as Error).message });
-    } finally {
-      setLoading(false);
-    }
-  };
+      }),
+    { errorTitle: BULK_FAILED, onSuccess: (answer, ids) => setModal({ ...answer, booking_ids: ids }) },
+  );
+  const loading = openBulk.isPending;
 
   const columns: DataTableColumn<GroupBookingRow>[] = [
     {
@@ -136,7 +129,13 @@ export function BookingsTable({
               ? `${selected.length} selected`
               : 'Select bookings to move them to another room.'}
           </Text>
-          <Button size="xs" disabled={selected.length === 0 || loading} onClick={openBulk}>
+          <Button
+            size="xs"
+            disabled={selected.length === 0 || loading}
+            onClick={() =>
+              openBulk.mutate([...new Set(selected.filter((b) => !b.cancelled_at).map((b) => b.id))])
+            }
+          >
             {loading ? 'Loading...' : 'Update Bulk Accommodation'}
           </Button>
         </Group>
@@ -185,35 +184,36 @@ function BulkAccommodationModal({
   onDone: () => void;
 }) {
   const [choices, setChoices] = useState<Record<number, string | null>>({});
-  const [saving, setSaving] = useState(false);
   const options = (data?.rooms ?? []).map((r) => ({
     value: String(r.tour_room_id),
     label: `${r.accommodation_name} – ${r.name}${r.board_basis ? ` (${r.board_basis})` : ''}, sleeps ${r.occupancy}`,
   }));
   const chosen = Object.entries(choices).filter(([old, v]) => v && v !== old);
-  const save = async () => {
-    if (!data || !(await confirmAction(UPDATE_ACCOMMODATION_CONFIRM, { title: 'Update accommodation' })))
-      return;
-    setSaving(true);
-    try {
-      const answer = await api.call(groupsApi.bulkAccommodation, {
+  const update = useNoticeMutation(
+    (booking_ids: number[]) =>
+      api.call(groupsApi.bulkAccommodation, {
         params: { id: groupId },
         body: {
-          booking_ids: data.booking_ids,
+          booking_ids,
           updated_accommodation: chosen.map(([old, v]) => ({
             old_room_id: Number(old),
             new_room_id: Number(v),
           })),
         },
-      });
-      notifications.show({ color: 'green', message: answer.message });
-      setChoices({});
-      onDone();
-    } catch (err) {
-      notifications.show({ color: 'red', title: BULK_FAILED, message: (err as Error).message });
-    } finally {
-      setSaving(false);
-    }
+      }),
+    {
+      errorTitle: BULK_FAILED,
+      onSuccess: () => {
+        setChoices({});
+        onDone();
+      },
+    },
+  );
+  const saving = update.isPending;
+  const save = async () => {
+    if (!data || !(await confirmAction(UPDATE_ACCOMMODATION_CONFIRM, { title: 'Update accommodation' })))
+      return;
+    update.mutate(data.booking_ids);
   };
   return (
     <Modal opened={data !== null} onClose={onClose} title="Update Bulk Accommodation" size="xl" centered>

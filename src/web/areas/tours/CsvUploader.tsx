@@ -19,8 +19,19 @@ import { useState } from 'react';
 import { CSV_COLUMNS, type CsvLineError } from '../../../shared/api/tour-catalogue';
 import { csvUploadApi } from '../../../shared/api/tours';
 import { ApiError, api } from '../../api/client';
+import { useNoticeMutation } from '../../ui/notice-mutation';
 
-type Stage = 'idle' | 'processing' | 'done' | 'failed';
+/** A refused upload's rows by line number, or its message and field errors when no row is named. */
+function refusal(err: Error | null): {
+  lines: CsvLineError[];
+  failure: { message: string; details: string[] } | null;
+} {
+  if (!err) return { lines: [], failure: null };
+  const body = err instanceof ApiError ? (err.body as { lines?: CsvLineError[] } | undefined) : undefined;
+  if (body?.lines?.length) return { lines: body.lines, failure: null };
+  const details = err instanceof ApiError ? Object.values(err.errors).flat() : [];
+  return { lines: [], failure: { message: err.message, details } };
+}
 
 /**
  * Bulk Tour Instance Uploader (spec 3 §2 Tours, role 1): a CSV of instances, or with 'Check box for
@@ -30,39 +41,18 @@ type Stage = 'idle' | 'processing' | 'done' | 'failed';
 export function CsvUploader() {
   const [file, setFile] = useState<File | null>(null);
   const [updateOnly, setUpdateOnly] = useState(false);
-  const [stage, setStage] = useState<Stage>('idle');
-  const [lines, setLines] = useState<CsvLineError[]>([]);
-  const [failure, setFailure] = useState<{ message: string; details: string[] } | null>(null);
-  const [summary, setSummary] = useState<string | null>(null);
   const [showLayout, setShowLayout] = useState(false);
-
-  const upload = async () => {
-    if (!file) return;
-    setStage('processing');
-    setLines([]);
-    setFailure(null);
-    setSummary(null);
-    try {
-      const answer = await api.call(csvUploadApi.upload, {
-        body: { csv: file, updateOnly: updateOnly ? 'true' : 'false' },
-      });
-      setStage('done');
-      setSummary(
-        `${answer.data.rows} rows: ${answer.data.instances_created} instances created, ${answer.data.instances_updated} updated, ${answer.data.prices_saved} room prices saved.`,
-      );
-      notifications.show({ color: 'green', message: answer.message });
-      setFile(null);
-    } catch (err) {
-      setStage('failed');
-      const body = err instanceof ApiError ? (err.body as { lines?: CsvLineError[] } | undefined) : undefined;
-      if (body?.lines?.length) setLines(body.lines);
-      else {
-        const details = err instanceof ApiError ? Object.values(err.errors).flat() : [];
-        setFailure({ message: (err as Error).message, details });
-      }
-      notifications.show({ color: 'red', title: 'Error', message: (err as Error).message });
-    }
-  };
+  // The upload's state is the stage: pending is 'Processing Data', success the summary, error the refusal.
+  const upload = useNoticeMutation(
+    (csv: File) =>
+      api.call(csvUploadApi.upload, { body: { csv, updateOnly: updateOnly ? 'true' : 'false' } }),
+    { onSuccess: () => setFile(null) },
+  );
+  const { lines, failure } = refusal(upload.error);
+  const done = upload.data?.data;
+  const summary = done
+    ? `${done.rows} rows: ${done.instances_created} instances created, ${done.instances_updated} updated, ${done.prices_saved} room prices saved.`
+    : null;
 
   return (
     <Paper withBorder p="md" radius="md" maw={960} component="section" aria-labelledby="csv-uploader-title">
@@ -133,17 +123,17 @@ export function CsvUploader() {
             onChange={(e) => setUpdateOnly(e.currentTarget.checked)}
             mb={8}
           />
-          <Button onClick={upload} disabled={!file || stage === 'processing'}>
-            {stage === 'processing' ? 'Uploading...' : 'Upload'}
+          <Button onClick={() => file && upload.mutate(file)} disabled={!file || upload.isPending}>
+            {upload.isPending ? 'Uploading...' : 'Upload'}
           </Button>
         </Group>
-        {stage === 'processing' && (
+        {upload.isPending && (
           <Stack gap={4} aria-live="polite">
             <Text size="sm">Processing Data</Text>
             <Progress value={100} animated striped />
           </Stack>
         )}
-        {stage === 'done' && (
+        {upload.isSuccess && (
           <Alert color="green" title="Processed successfully" aria-live="polite">
             {summary}
           </Alert>

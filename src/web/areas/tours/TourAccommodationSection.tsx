@@ -1,6 +1,5 @@
 import { Anchor, Button, Group, Modal, Select, Stack, Switch, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { groupsApi } from '../../../shared/api/groups';
@@ -21,6 +20,7 @@ import { confirmAction } from '../../ui/confirm';
 import { useEntityForm } from '../../ui/entity';
 import { NumberField, numberText } from '../../ui/form';
 import { ListTable } from '../../ui/ListTable';
+import { useNoticeMutation } from '../../ui/notice-mutation';
 import { Can, useCan } from '../../ui/permissions';
 import { DeleteAction, EditLink, RowActions } from '../../ui/RowActions';
 import { Section } from '../../ui/Section';
@@ -254,35 +254,29 @@ export function ExcludeSwitch({
   onChanged?: () => void;
 }) {
   const [checked, setChecked] = useState(initial);
-  const [busy, setBusy] = useState(false);
+  const exclude = useNoticeMutation(
+    (next: boolean) =>
+      api.call(groupsApi.excludeAccommodation, {
+        body: {
+          tour_group_id: groupId,
+          tour_accommodation_id: accommodation.id,
+          accommodation_id: accommodation.accommodation_id,
+          checked: next,
+        },
+      }),
+    { onSuccess: () => onChanged?.(), onError: (_err, next) => setChecked(!next) },
+  );
   return (
     <Switch
       label={label}
       checked={checked}
-      disabled={disabled || busy}
+      disabled={disabled || exclude.isPending}
       onChange={async (e) => {
         const next = e.currentTarget.checked;
         if (next && !(await confirmAction(EXCLUDE_ACCOMMODATION_CONFIRM, { title: 'Exclude accommodation' })))
           return;
-        setBusy(true);
         setChecked(next);
-        try {
-          const answer = await api.call(groupsApi.excludeAccommodation, {
-            body: {
-              tour_group_id: groupId,
-              tour_accommodation_id: accommodation.id,
-              accommodation_id: accommodation.accommodation_id,
-              checked: next,
-            },
-          });
-          notifications.show({ color: 'green', message: answer.message });
-          onChanged?.();
-        } catch (err) {
-          setChecked(!next);
-          notifications.show({ color: 'red', title: 'Error', message: (err as Error).message });
-        } finally {
-          setBusy(false);
-        }
+        exclude.mutate(next);
       }}
     />
   );

@@ -1,5 +1,4 @@
 import { Anchor, Button, Group, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -27,12 +26,13 @@ import { DateField } from '../../ui/DateField';
 import { EntityEditPage, EntityFormFrame, type EntityFormProps, useEntityForm } from '../../ui/entity';
 import { FieldGrid, MoneyInput, NumberField, numberText } from '../../ui/form';
 import { ListTable } from '../../ui/ListTable';
+import { useNoticeMutation } from '../../ui/notice-mutation';
 import { Can, useCan } from '../../ui/permissions';
 import { DeleteAction, EditLink, RowActions } from '../../ui/RowActions';
 import { Section } from '../../ui/Section';
 import { BookingsTable } from './BookingsTable';
 import { InlineAddForm } from './InlineAddForm';
-import { deleteInstance } from './instance-actions';
+import { useDeleteInstance } from './instance-actions';
 import {
   AddAccommodationForm,
   DELETE_ACCOMMODATION_CONFIRM,
@@ -71,26 +71,27 @@ export function TourGroupPage() {
   );
 }
 
-/** Delete group: refused with the spec's message while bookings use it, else asked, then back to the tour. */
+/**
+ * Delete group: refused with the spec's message while bookings use it (the red notice), else
+ * asked, then deleted and back to the tour. Answers null when the user says no (no notice).
+ */
 function DeleteGroupButton({ g }: { g: TourGroupDetail }) {
   const navigate = useNavigate();
-  const remove = async () => {
-    try {
+  const remove = useNoticeMutation(
+    async () => {
       const check = await api.call(groupsApi.checkDeletion, { params: { id: g.id } });
-      if (!check.can_delete) {
-        notifications.show({ color: 'red', title: 'Error', message: check.message });
-        return;
-      }
-      if (!(await confirmDelete(deleteGroupConfirm(formatDate(g.start_date))))) return;
-      const done = await api.call(groupsApi.delete, { params: { id: g.id } });
-      notifications.show({ color: 'green', message: done.message });
-      navigate(pathTo('tour-edit', { id: g.tour_id }));
-    } catch (err) {
-      notifications.show({ color: 'red', title: 'Error', message: (err as Error).message });
-    }
-  };
+      if (!check.can_delete) throw new Error(check.message);
+      if (!(await confirmDelete(deleteGroupConfirm(formatDate(g.start_date))))) return null;
+      return api.call(groupsApi.delete, { params: { id: g.id } });
+    },
+    {
+      onSuccess: (done) => {
+        if (done) navigate(pathTo('tour-edit', { id: g.tour_id }));
+      },
+    },
+  );
   return (
-    <Button color="red" variant="light" onClick={remove}>
+    <Button color="red" variant="light" disabled={remove.isPending} onClick={() => remove.mutate()}>
       Delete group
     </Button>
   );
@@ -283,6 +284,7 @@ function InstancesSection({
   onChanged: () => void;
 }) {
   const mayDelete = useCan('instances.delete');
+  const { deleteInstance, isPending: deleting } = useDeleteInstance(onChanged);
   const [transfers, setTransfers] = useState(false);
   return (
     <Section
@@ -347,9 +349,8 @@ function InstancesSection({
                       type="button"
                       size="sm"
                       c="red"
-                      onClick={async () => {
-                        if (await deleteInstance(i)) onChanged();
-                      }}
+                      disabled={deleting}
+                      onClick={() => deleteInstance(i)}
                     >
                       Delete
                     </Anchor>
@@ -556,24 +557,24 @@ function LinkedGroupsSection({
 }) {
   const mayLink = useCan('groups.update');
   const [choice, setChoice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const change = useNoticeMutation(
+    ({ action, otherId }: { action: 'link' | 'unlink'; otherId: number }) =>
+      api.call(groupsApi[action], { params: { id: g.id }, body: { id: otherId } }),
+    {
+      onSuccess: () => {
+        setChoice(null);
+        onChanged();
+      },
+    },
+  );
+  const busy = change.isPending;
   const send = async (action: 'link' | 'unlink', otherId: number) => {
     if (
       action === 'unlink' &&
       !(await confirmAction('Are you sure you want to unlink this group?', { title: 'Unlink group' }))
     )
       return;
-    setBusy(true);
-    try {
-      const answer = await api.call(groupsApi[action], { params: { id: g.id }, body: { id: otherId } });
-      notifications.show({ color: 'green', message: answer.message });
-      setChoice(null);
-      onChanged();
-    } catch (err) {
-      notifications.show({ color: 'red', title: 'Error', message: (err as Error).message });
-    } finally {
-      setBusy(false);
-    }
+    change.mutate({ action, otherId });
   };
   return (
     <Section title="Linked Groups" defaultOpen={defaultOpen}>

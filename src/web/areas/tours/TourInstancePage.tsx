@@ -15,7 +15,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -41,12 +40,13 @@ import { DateField } from '../../ui/DateField';
 import { EntityEditPage, EntityFormFrame, type EntityFormProps, useEntityForm } from '../../ui/entity';
 import { FieldGrid, MoneyInput, NumberField, numberText } from '../../ui/form';
 import { ListTable } from '../../ui/ListTable';
+import { useNoticeMutation } from '../../ui/notice-mutation';
 import { Can, useCan } from '../../ui/permissions';
 import { ConfirmDeleteLink } from '../../ui/RowActions';
 import { SavedMoneyCell } from '../../ui/SavedMoneyCell';
 import { Section } from '../../ui/Section';
 import { BookingsTable } from './BookingsTable';
-import { deleteInstance } from './instance-actions';
+import { useDeleteInstance } from './instance-actions';
 
 /**
  * Tour instance (/tours/instances/{id}, spec 3 §2): 'Instance of' + a link to the tour; every field
@@ -82,14 +82,11 @@ export function TourInstancePage() {
 
 function DeleteInstanceButton({ inst }: { inst: InstanceAnswer }) {
   const navigate = useNavigate();
+  const { deleteInstance, isPending } = useDeleteInstance(() =>
+    navigate(pathTo('tour-group', { id: inst.tour_group_id })),
+  );
   return (
-    <Button
-      color="red"
-      variant="light"
-      onClick={async () => {
-        if (await deleteInstance(inst)) navigate(pathTo('tour-group', { id: inst.tour_group_id }));
-      }}
-    >
+    <Button color="red" variant="light" disabled={isPending} onClick={() => deleteInstance(inst)}>
       Delete instance
     </Button>
   );
@@ -326,16 +323,10 @@ function FlightsSection({
     enabled: debounced.length >= 2,
   });
   const added = new Set(inst.flights.map((f) => f.id));
-  /** Runs one change of the instance's flights and shows its message. */
-  const change = async (call: () => Promise<{ message: string }>) => {
-    try {
-      const answer = await call();
-      notifications.show({ color: 'green', message: answer.message });
-      onChanged();
-    } catch (err) {
-      notifications.show({ color: 'red', title: 'Error', message: (err as Error).message });
-    }
-  };
+  /** Runs one change of the instance's flights (add, remove, indirect), shows its message, reloads. */
+  const change = useNoticeMutation((call: () => Promise<{ message: string }>) => call(), {
+    onSuccess: () => onChanged(),
+  });
   const canEditFlight = implementedRoutes.has('flight-edit');
   return (
     <Section title="Flights" defaultOpen={defaultOpen}>
@@ -371,7 +362,7 @@ function FlightsSection({
                           size="compact-xs"
                           disabled={added.has(f.id)}
                           onClick={() =>
-                            change(() =>
+                            change.mutate(() =>
                               api.call(instancesApi.addFlight, {
                                 params: { id: inst.id },
                                 body: { flight_id: f.id },
@@ -428,7 +419,7 @@ function FlightsSection({
                   disabled={!mayEdit}
                   onChange={(e) => {
                     const status = e.currentTarget.checked;
-                    void change(() =>
+                    change.mutate(() =>
                       api.call(instancesApi.flightIndirect, {
                         params: { id: inst.id, flightId: f.id },
                         body: { type: 'indirect', status, direction },
@@ -446,7 +437,7 @@ function FlightsSection({
                   <ConfirmDeleteLink
                     confirmMessage={`Are you sure you want to remove flight "${f.flight_number}" from this instance ?`}
                     onConfirm={() =>
-                      change(() =>
+                      change.mutate(() =>
                         api.call(instancesApi.removeFlight, { params: { id: inst.id, flightId: f.id } }),
                       )
                     }

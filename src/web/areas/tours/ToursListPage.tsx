@@ -1,5 +1,4 @@
 import { Group, Switch } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { TOUR_TYPE_LABELS } from '../../../shared/api/tour-catalogue';
 import { type TourRow, toursApi } from '../../../shared/api/tours';
@@ -7,6 +6,7 @@ import { pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { EntityListPage } from '../../ui/entity-list';
+import { useNoticeMutation } from '../../ui/notice-mutation';
 import { Can, useCan } from '../../ui/permissions';
 import { RouterAnchor } from '../../ui/RouterAnchor';
 import { CsvUploader } from './CsvUploader';
@@ -14,25 +14,17 @@ import { CsvUploader } from './CsvUploader';
 /** The 'Supressed ?' switch: saves in place, then the list reloads (spec 3 §2, §4). */
 function SuppressedSwitch({ row, onSaved }: { row: TourRow; onSaved: () => void }) {
   const mayUpdate = useCan('tours.update');
-  const [busy, setBusy] = useState(false);
+  // Saved or refused, the list reloads: a refused switch shows the stored value again.
+  const saveSuppression = useNoticeMutation(
+    (supression: 'yes' | 'no') => api.call(toursApi.suppression, { body: { tour_id: row.id, supression } }),
+    { onSuccess: () => onSaved(), onError: () => onSaved() },
+  );
   return (
     <Switch
       aria-label={`Suppressed: ${row.name}`}
       checked={row.is_suppressed}
-      disabled={!mayUpdate || busy}
-      onChange={async (e) => {
-        const supression = e.currentTarget.checked ? 'yes' : 'no';
-        setBusy(true);
-        try {
-          const answer = await api.call(toursApi.suppression, { body: { tour_id: row.id, supression } });
-          notifications.show({ color: 'green', message: answer.message });
-        } catch (err) {
-          notifications.show({ color: 'red', title: 'Error', message: (err as Error).message });
-        } finally {
-          setBusy(false);
-          onSaved();
-        }
-      }}
+      disabled={!mayUpdate || saveSuppression.isPending}
+      onChange={(e) => saveSuppression.mutate(e.currentTarget.checked ? 'yes' : 'no')}
     />
   );
 }

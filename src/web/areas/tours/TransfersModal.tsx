@@ -8,6 +8,7 @@ import type { InstanceFlight } from '../../../shared/api/tour-catalogue';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { formatDate } from '../../lib/format';
+import { useNoticeMutation } from '../../ui/notice-mutation';
 import { useCan } from '../../ui/permissions';
 
 /** Spec 3 §8 / §5 Transfers, word for word. */
@@ -143,16 +144,9 @@ function DirectionForm({
     }
   }, [pickups.data]);
   const names = [...new Set(rows.map((r) => (texts[r.key] ?? '').trim()).filter(Boolean))];
-  const [saving, setSaving] = useState(false);
-
-  const save = async () => {
-    if (names.length === 0) {
-      notifications.show({ color: 'red', title: 'Error', message: ADD_TRANSFER });
-      return;
-    }
-    setSaving(true);
-    try {
-      const answer = await api.call(groupsApi.updateTransfers, {
+  const saveTransfers = useNoticeMutation(
+    () =>
+      api.call(groupsApi.updateTransfers, {
         params: { id: groupId },
         body: {
           transfer_for: direction,
@@ -169,14 +163,16 @@ function DirectionForm({
             })),
           ),
         },
-      });
-      notifications.show({ color: 'green', message: answer.message });
-      onSaved();
-    } catch (err) {
-      notifications.show({ color: 'red', title: 'Error', message: (err as Error).message });
-    } finally {
-      setSaving(false);
+      }),
+    { onSuccess: () => onSaved() },
+  );
+  const saving = saveTransfers.isPending;
+  const save = () => {
+    if (names.length === 0) {
+      notifications.show({ color: 'red', title: 'Error', message: ADD_TRANSFER });
+      return;
     }
+    saveTransfers.mutate();
   };
 
   if (rows.length === 0) {
