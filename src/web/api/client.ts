@@ -216,6 +216,15 @@ async function call<E extends Endpoint>(endpoint: E, ...[args]: CallRest<E>): Pr
 }
 
 /**
+ * `api.call` for the kit's generic components (ServerTable, DeleteAction, the entity pages), which
+ * hold an endpoint of any shape: the same call, typed loosely; `A` is the answer they expect.
+ */
+export const callEndpoint = call as <A = unknown>(
+  endpoint: Endpoint,
+  args?: { params?: Record<string, unknown>; query?: object; body?: unknown; signal?: AbortSignal },
+) => Promise<A>;
+
+/**
  * Fetches a file and saves it in the browser under the server's Content-Disposition name (or
  * `fallbackName`). A non-200 answer is read as the envelope and thrown as an ApiError
  * (spec 3 §8: the notice shows message, else error).

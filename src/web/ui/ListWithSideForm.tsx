@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { Endpoint } from '../../shared/api/contract';
 import type { Permission } from '../../shared/permissions';
-import { api } from '../api/client';
+import { callEndpoint } from '../api/client';
 import { EntityFormFrame, useEntityForm } from './entity';
 import { useCan } from './permissions';
 import { DeleteAction, RowActions } from './RowActions';
@@ -195,7 +195,7 @@ function SideForm<Row extends { id: number }>({
     permission,
     mode: editing ? 'update' : 'create',
     record: editing ?? undefined,
-    send: (body) => (api.call as (e: Endpoint, a: unknown) => Promise<unknown>)(save, { body }),
+    send: (body) => callEndpoint(save, { body }),
     onSaved,
   });
   return (

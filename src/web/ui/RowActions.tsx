@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Group, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Endpoint } from '../../shared/api/contract';
 import type { Permission } from '../../shared/permissions';
-import { api } from '../api/client';
+import { callEndpoint } from '../api/client';
 import { confirmDelete } from './confirm';
 import { useNoticeMutation } from './notice-mutation';
 import { useCan } from './permissions';
@@ -41,11 +41,10 @@ export function DeleteAction({
   onDeleted?: () => void;
   label?: string;
 }) {
-  const mutation = useNoticeMutation(
-    () =>
-      (api.call as (e: Endpoint, a: unknown) => Promise<{ message?: string }>)(endpoint, { params, body }),
-    { successMessage: 'Deleted.', onSuccess: () => onDeleted?.() },
-  );
+  const mutation = useNoticeMutation(() => callEndpoint<{ message?: string }>(endpoint, { params, body }), {
+    successMessage: 'Deleted.',
+    onSuccess: () => onDeleted?.(),
+  });
   return (
     <ConfirmDeleteLink
       confirmMessage={confirmMessage}

@@ -11,7 +11,7 @@ import {
   useState,
 } from 'react';
 import type { Endpoint } from '../../shared/api/contract';
-import { api } from '../api/client';
+import { callEndpoint } from '../api/client';
 import {
   buildTableQuery,
   cleanFilters,
@@ -132,7 +132,7 @@ export function ServerTable<T extends object>({
         columns,
         filters,
       });
-      const call = api.call as (e: Endpoint, a: unknown) => Promise<TablePage<T>>;
+      const call = callEndpoint<TablePage<T>>;
       return endpoint.method === 'POST'
         ? call(endpoint, { params, body: nestBracketKeys(q), signal })
         : call(endpoint, { params, query: q, signal });

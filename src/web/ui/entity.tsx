@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import type { AnswerOf, Endpoint } from '../../shared/api/contract';
 import type { Permission } from '../../shared/permissions';
-import { ApiError, api } from '../api/client';
+import { ApiError, callEndpoint } from '../api/client';
 import { EntityLoader } from './EntityLoader';
 import { FormActions, SaveButton, useFormSubmit } from './form';
 import { PageHeader } from './PageHeader';
@@ -19,6 +19,14 @@ import { zodValidate } from './zod-validate';
  * the loading and error states, the title, saving through the contract's endpoint, invalidating
  * the area's query keys and the navigation after a create; the form owns only its fields.
  */
+
+/** One value, or one for each mode of a form ('Create resort' / 'Update resort'). */
+export type ByMode<T> = T | { create: T; update: T };
+
+/** The value of `v` for `mode`. */
+function byMode<T>(v: ByMode<T>, mode: 'create' | 'update'): T {
+  return v && typeof v === 'object' && 'create' in v && 'update' in v ? v[mode] : (v as T);
+}
 
 /** A form's values, as @mantine/form constrains them. */
 // biome-ignore lint/suspicious/noExplicitAny: the same constraint as @mantine/form's useForm
@@ -46,8 +54,11 @@ export interface UseEntityFormOptions<R, V extends FormValues, S extends z.ZodTy
   toValues: (record?: R) => V;
   /** The payload for the schema from the form's values. */
   toInput: (values: V) => z.input<S>;
-  /** The permission that may save (the create or update key of the permission table). */
-  permission: Permission;
+  /**
+   * The permission that may save: one key, or `{ create, update }` — the key of the form's mode
+   * (the create and update keys of the permission table).
+   */
+  permission: ByMode<Permission>;
   mode: 'create' | 'update';
   record?: R;
   send: (input: z.input<S>) => Promise<A>;
@@ -77,7 +88,7 @@ export function useEntityForm<R, V extends FormValues, S extends z.ZodType, A = 
   options: UseEntityFormOptions<R, V, S, A>,
 ): EntityForm<V> {
   const { schema, toValues, toInput, permission, mode, record, send, onSaved, extraValidate } = options;
-  const maySave = useCan(permission);
+  const maySave = useCan(byMode(permission, mode));
   const schemaRule = zodValidate<V>(schema, toInput);
   const form = useForm<V>({
     initialValues: toValues(record),
@@ -110,7 +121,7 @@ export function EntityFormFrame<V extends FormValues>({
 }: {
   entity: EntityForm<V>;
   /** The button's text, e.g. 'Create resort' / 'Update resort'. */
-  submitLabel: ReactNode;
+  submitLabel: ByMode<ReactNode>;
   children: ReactNode;
   /** Other buttons beside the save button. */
   actions?: ReactNode;
@@ -142,7 +153,7 @@ export function EntityFormFrame<V extends FormValues>({
               busyLabel={busyLabel}
               disabled={entity.saving || saveDisabled}
             >
-              {submitLabel}
+              {byMode(submitLabel, entity.mode)}
             </SaveButton>
           )}
         </FormActions>
@@ -189,7 +200,7 @@ export function EntityCreatePage<E extends Endpoint, I>({
         mode="create"
         send={(input: I) => {
           sent.current = input;
-          return (api.call as (e: Endpoint, a: unknown) => Promise<unknown>)(create, { body: toBody(input) });
+          return callEndpoint(create, { body: toBody(input) });
         }}
         onSaved={(answer) => {
           void queryClient.invalidateQueries({ queryKey: invalidate });
@@ -253,10 +264,7 @@ export function EntityEditPage<L extends Endpoint, U extends Endpoint, R, I>({
   const query = useQuery({
     enabled: validId || notFound === undefined,
     queryKey: queryKey(id),
-    queryFn: ({ signal }) =>
-      (api.call as (e: Endpoint, a: unknown) => Promise<AnswerOf<L>>)(load, { params: { id }, signal }).then(
-        select,
-      ),
+    queryFn: ({ signal }) => callEndpoint<AnswerOf<L>>(load, { params: { id }, signal }).then(select),
   });
   if (notFound !== undefined && (!validId || (query.error instanceof ApiError && query.error.status === 404)))
     return notFound;
@@ -269,7 +277,7 @@ export function EntityEditPage<L extends Endpoint, U extends Endpoint, R, I>({
             mode="update"
             record={record}
             send={(input: I) =>
-              (api.call as (e: Endpoint, a: unknown) => Promise<unknown>)(update, {
+              callEndpoint(update, {
                 params: { id },
                 body: toBody(input),
               })

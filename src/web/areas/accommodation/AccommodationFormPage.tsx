@@ -159,7 +159,7 @@ function DetailsForm({ mode, record, send, onSaved }: EntityFormProps<Accommodat
     schema: accommodationInput,
     toValues,
     toInput,
-    permission: mode === 'create' ? 'accommodation.create' : 'accommodation.update',
+    permission: { create: 'accommodation.create', update: 'accommodation.update' },
     mode,
     record,
     send,
@@ -171,7 +171,7 @@ function DetailsForm({ mode, record, send, onSaved }: EntityFormProps<Accommodat
     <EntityFormFrame
       entity={entity}
       maw={900}
-      submitLabel={mode === 'create' ? 'Create accommodation' : 'Update accommodation'}
+      submitLabel={{ create: 'Create accommodation', update: 'Update accommodation' }}
     >
       <FieldGrid>
         <TextInput label="Accommodation name" required {...form.getInputProps('accommodation_name')} />

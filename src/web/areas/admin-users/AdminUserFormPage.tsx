@@ -119,7 +119,7 @@ function AdminUserForm({ mode, record, send, onSaved }: EntityFormProps<AdminUse
   return (
     <EntityFormFrame
       entity={entity}
-      submitLabel={mode === 'create' ? 'Create admin user' : 'Update admin user'}
+      submitLabel={{ create: 'Create admin user', update: 'Update admin user' }}
     >
       <FieldGrid>
         <TextInput label="Name" required autoComplete="off" {...form.getInputProps('name')} />

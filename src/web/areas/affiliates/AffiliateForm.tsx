@@ -37,7 +37,7 @@ export function AffiliateForm<A = unknown>({
     schema: affiliateInput,
     toValues,
     toInput,
-    permission: mode === 'create' ? 'affiliates.create' : 'affiliates.update',
+    permission: { create: 'affiliates.create', update: 'affiliates.update' },
     mode,
     record,
     send,
@@ -47,7 +47,7 @@ export function AffiliateForm<A = unknown>({
   return (
     <EntityFormFrame
       entity={entity}
-      submitLabel={mode === 'create' ? 'Create affiliate' : 'Update affiliate'}
+      submitLabel={{ create: 'Create affiliate', update: 'Update affiliate' }}
       maw={960}
       bare={bare}
     >

@@ -41,7 +41,7 @@ export function AgentForm<A = unknown>({
     schema: agentInput,
     toValues,
     toInput,
-    permission: mode === 'create' ? 'agents.create' : 'agents.update',
+    permission: { create: 'agents.create', update: 'agents.update' },
     mode,
     record,
     send,
@@ -51,7 +51,7 @@ export function AgentForm<A = unknown>({
   return (
     <EntityFormFrame
       entity={entity}
-      submitLabel={mode === 'create' ? 'Create agent' : 'Update agent'}
+      submitLabel={{ create: 'Create agent', update: 'Update agent' }}
       maw={960}
       bare={bare}
     >

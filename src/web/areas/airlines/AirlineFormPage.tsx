@@ -129,7 +129,7 @@ function AirlineForm({ mode, record, send, onSaved }: EntityFormProps<Airline, A
     toValues,
     toInput,
     extraValidate: pdfRule,
-    permission: mode === 'create' ? 'airlines.create' : 'airlines.update',
+    permission: { create: 'airlines.create', update: 'airlines.update' },
     mode,
     record,
     send,
@@ -144,7 +144,7 @@ function AirlineForm({ mode, record, send, onSaved }: EntityFormProps<Airline, A
     <EntityFormFrame
       entity={entity}
       maw={860}
-      submitLabel={mode === 'create' ? 'Create airline' : 'Update airline'}
+      submitLabel={{ create: 'Create airline', update: 'Update airline' }}
       afterFields={record && <CurrentDocument airline={record} />}
     >
       <Stack gap="sm">

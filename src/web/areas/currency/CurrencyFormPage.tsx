@@ -90,7 +90,7 @@ function CurrencyForm({ mode, record: rate, send, onSaved }: EntityFormProps<Cur
   return (
     <EntityFormFrame
       entity={entity}
-      submitLabel={mode === 'create' ? 'Create exchange rate' : 'Update exchange rate'}
+      submitLabel={{ create: 'Create exchange rate', update: 'Update exchange rate' }}
     >
       <FieldGrid>
         <TextInput label="Currency name" required placeholder="US Dollar" {...form.getInputProps('name')} />

@@ -124,7 +124,7 @@ export function CustomerForm<A = unknown>({
     schema: customerInput,
     toValues: (c?: Customer) => toValues(c, initialPostcode),
     toInput,
-    permission: mode === 'create' ? 'customers.create' : 'customers.update',
+    permission: { create: 'customers.create', update: 'customers.update' },
     mode,
     record: customer,
     send,
@@ -198,7 +198,7 @@ export function CustomerForm<A = unknown>({
   return (
     <EntityFormFrame
       entity={entity}
-      submitLabel={mode === 'create' ? 'Create customer' : 'Update customer'}
+      submitLabel={{ create: 'Create customer', update: 'Update customer' }}
       maw={960}
       bare={bare}
       label="Customer details"

@@ -116,7 +116,7 @@ function DiscountForm({ mode, record: discount, send, onSaved }: EntityFormProps
     schema: mode === 'create' ? discountCreateInput : discountUpdateInput,
     toValues,
     toInput: (v: DiscountFormValues) => toInput(v, mode),
-    permission: mode === 'create' ? 'discounts.create' : 'discounts.update',
+    permission: { create: 'discounts.create', update: 'discounts.update' },
     mode,
     record: discount,
     // The schema reads any shape (it unwraps `{discount}`); the form sends its own.
@@ -145,7 +145,7 @@ function DiscountForm({ mode, record: discount, send, onSaved }: EntityFormProps
     <EntityFormFrame
       entity={entity}
       maw={900}
-      submitLabel={mode === 'create' ? 'Create discount' : 'Update discount'}
+      submitLabel={{ create: 'Create discount', update: 'Update discount' }}
     >
       <Stack gap="md">
         <FieldGrid>

@@ -104,7 +104,7 @@ function TemplateForm({ mode, record, send, onSaved }: EntityFormProps<EmailTemp
     schema: emailTemplateInput,
     toValues,
     toInput,
-    permission: mode === 'create' ? 'emailTemplates.create' : 'emailTemplates.update',
+    permission: { create: 'emailTemplates.create', update: 'emailTemplates.update' },
     mode,
     record,
     send,
@@ -119,7 +119,7 @@ function TemplateForm({ mode, record, send, onSaved }: EntityFormProps<EmailTemp
     <EntityFormFrame
       entity={entity}
       maw={1180}
-      submitLabel={mode === 'create' ? 'Create template' : 'Update template'}
+      submitLabel={{ create: 'Create template', update: 'Update template' }}
     >
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 8 }}>

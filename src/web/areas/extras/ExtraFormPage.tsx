@@ -113,7 +113,7 @@ function ExtraForm({ mode, record, send, onSaved }: EntityFormProps<Extra, Extra
     schema: extraInput,
     toValues,
     toInput,
-    permission: mode === 'create' ? 'extras.create' : 'extras.update',
+    permission: { create: 'extras.create', update: 'extras.update' },
     mode,
     record,
     // The schema reads any shape (it flattens `{extra}`); the form sends the catalogue shape.
@@ -133,7 +133,7 @@ function ExtraForm({ mode, record, send, onSaved }: EntityFormProps<Extra, Extra
     <EntityFormFrame
       entity={entity}
       maw={900}
-      submitLabel={mode === 'create' ? 'Create extra' : 'Update extra'}
+      submitLabel={{ create: 'Create extra', update: 'Update extra' }}
     >
       <Stack gap="md">
         <FieldGrid>

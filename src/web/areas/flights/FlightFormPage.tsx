@@ -127,7 +127,7 @@ function FlightForm({ mode, record: flight, send, onSaved }: EntityFormProps<Fli
     toValues,
     toInput,
     extraValidate: splitFieldsRequired,
-    permission: mode === 'create' ? 'flights.create' : 'flights.update',
+    permission: { create: 'flights.create', update: 'flights.update' },
     mode,
     record: flight,
     send,
@@ -146,7 +146,7 @@ function FlightForm({ mode, record: flight, send, onSaved }: EntityFormProps<Fli
     <EntityFormFrame
       entity={entity}
       maw={900}
-      submitLabel={mode === 'create' ? 'Create flight' : 'Update flight'}
+      submitLabel={{ create: 'Create flight', update: 'Update flight' }}
     >
       <FieldGrid>
         <TextInput

@@ -67,7 +67,7 @@ function ResortForm({ mode, record, send, onSaved }: EntityFormProps<Resort, Res
     schema: resortInput,
     toValues,
     toInput,
-    permission: mode === 'create' ? 'resorts.create' : 'resorts.update',
+    permission: { create: 'resorts.create', update: 'resorts.update' },
     mode,
     record,
     send,
@@ -75,7 +75,7 @@ function ResortForm({ mode, record, send, onSaved }: EntityFormProps<Resort, Res
   });
   const { form } = entity;
   return (
-    <EntityFormFrame entity={entity} submitLabel={mode === 'create' ? 'Create resort' : 'Update resort'}>
+    <EntityFormFrame entity={entity} submitLabel={{ create: 'Create resort', update: 'Update resort' }}>
       <FieldGrid>
         <TextInput label="Resort name" required {...form.getInputProps('resort_name')} />
         <TextInput label="Location" {...form.getInputProps('location')} />

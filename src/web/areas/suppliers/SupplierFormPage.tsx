@@ -72,7 +72,7 @@ function SupplierForm({ mode, record, send, onSaved }: EntityFormProps<Supplier,
     schema: supplierInput,
     toValues,
     toInput,
-    permission: mode === 'create' ? 'suppliers.create' : 'suppliers.update',
+    permission: { create: 'suppliers.create', update: 'suppliers.update' },
     mode,
     record,
     send,
@@ -82,7 +82,7 @@ function SupplierForm({ mode, record, send, onSaved }: EntityFormProps<Supplier,
   return (
     <EntityFormFrame
       entity={entity}
-      submitLabel={mode === 'create' ? 'Create supplier' : 'Update supplier'}
+      submitLabel={{ create: 'Create supplier', update: 'Update supplier' }}
       maw={960}
     >
       <ContactAndBankFields form={form}>

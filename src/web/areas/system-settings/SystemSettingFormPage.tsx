@@ -75,7 +75,7 @@ function SystemSettingForm({
   });
   const { form } = entity;
   return (
-    <EntityFormFrame entity={entity} submitLabel={mode === 'create' ? 'Create setting' : 'Update setting'}>
+    <EntityFormFrame entity={entity} submitLabel={{ create: 'Create setting', update: 'Update setting' }}>
       <Stack gap="sm">
         <TextInput
           label="Name"

@@ -72,7 +72,7 @@ function TourManagerForm({ mode, record, send, onSaved }: EntityFormProps<TourMa
     schema: tourManagerInput,
     toValues,
     toInput,
-    permission: mode === 'create' ? 'tourManagers.create' : 'tourManagers.update',
+    permission: { create: 'tourManagers.create', update: 'tourManagers.update' },
     mode,
     record,
     send,
@@ -82,7 +82,7 @@ function TourManagerForm({ mode, record, send, onSaved }: EntityFormProps<TourMa
   return (
     <EntityFormFrame
       entity={entity}
-      submitLabel={mode === 'create' ? 'Create Tour Manager' : 'Update'}
+      submitLabel={{ create: 'Create Tour Manager', update: 'Update' }}
       maw={960}
     >
       <ContactAndBankFields form={form}>

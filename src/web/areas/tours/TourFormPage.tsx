@@ -157,7 +157,7 @@ function TourForm({ mode, record: tour, send, onSaved }: EntityFormProps<TourDet
     schema: tourFormSchema,
     toValues,
     toInput,
-    permission: mode === 'create' ? 'tours.create' : 'tours.update',
+    permission: { create: 'tours.create', update: 'tours.update' },
     mode,
     record: tour,
     send,
@@ -174,7 +174,7 @@ function TourForm({ mode, record: tour, send, onSaved }: EntityFormProps<TourDet
     <EntityFormFrame
       entity={entity}
       maw={960}
-      submitLabel={mode === 'create' ? 'Create tour' : 'Update tour'}
+      submitLabel={{ create: 'Create tour', update: 'Update tour' }}
       busyLabel={mode === 'create' ? 'Creating tour...' : undefined}
       afterFields={tour?.has_information_doc && <InformationDocLink tour={tour} />}
     >
