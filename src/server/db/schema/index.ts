@@ -4,3 +4,4 @@ export * from './catalogue';
 export * from './parties';
 export * from './reference';
 export * from './settings';
+export * from './documents';
