@@ -18,7 +18,9 @@ import { installErrorHandler } from './http/error-handler';
 import { installInputGuards, safeValidatorCompiler } from './http/input-guards';
 import { route } from './http/route';
 import { installUploads } from './http/uploads';
+import { createJobQueue, type JobRunner } from './jobs/queue';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createOutbox, type OutboxRunner } from './mail/outbox';
 import { createFileStore, type FileStore } from './storage/files';
 
 declare module 'fastify' {
@@ -28,6 +30,10 @@ declare module 'fastify' {
      * of the OpenAPI document. The generated safety tests (tests/api/safety.test.ts) walk it.
      */
     routeTable: readonly RouteOptions[];
+    /** The job queue (pg-boss): main.ts calls `jobs.startWorkers()`; stopped when the app closes. */
+    jobs: JobRunner;
+    /** The email outbox: tests call `outbox.drain()` before reading DATA_DIR/outbox. */
+    outbox: OutboxRunner;
   }
 }
 
@@ -56,12 +62,13 @@ export const defaultWebDir = process.env.WEB_DIST
  * and the built web app for every other path. Used by main.ts and by the tests.
  */
 export async function buildApp({ db, config, webDir = defaultWebDir, files, mailer }: AppDeps) {
-  const deps: AreaDeps = {
-    db,
-    config,
-    files: files ?? createFileStore(config.dataDir),
-    mailer: mailer ?? createMailer(config),
-  };
+  // Errors of the background workers go to the app's log (set below, before any worker runs).
+  const logError = (message: string, err?: unknown) => app.log.error({ err }, message);
+  const jobs = createJobQueue(db, { workerDelayMs: config.JOBS_WORKER_DELAY_SECONDS * 1000, log: logError });
+  const fileStore = files ?? createFileStore(config.dataDir);
+  const mail = mailer ?? createMailer(config);
+  const outbox = createOutbox({ db, files: fileStore, mailer: mail, jobs, log: logError });
+  const deps: AreaDeps = { db, config, files: fileStore, mailer: mail, outbox, jobs };
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     routerOptions: { querystringParser: parseQuery },
@@ -77,6 +84,12 @@ export async function buildApp({ db, config, webDir = defaultWebDir, files, mail
     routeTable.push(route);
   });
   app.decorate('routeTable', routeTable);
+  app.decorate('jobs', jobs);
+  app.decorate('outbox', outbox);
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await outbox.idle();
+  });
   app.setValidatorCompiler(safeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);

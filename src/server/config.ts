@@ -35,6 +35,12 @@ const configSchema = z.object({
     .string()
     .regex(/^[A-Z]{3}$/, 'Use a three-letter ISO 4217 code such as GBP.')
     .default('GBP'),
+  /**
+   * Seconds after start before the job workers (the email outbox's included) take work; jobs are
+   * still accepted meanwhile. 0 in production; the outbox crash test sets it to commit a message
+   * the worker must not deliver before the process is killed.
+   */
+  JOBS_WORKER_DELAY_SECONDS: z.coerce.number().min(0).default(0),
 });
 
 export type Config = z.infer<typeof configSchema> & {

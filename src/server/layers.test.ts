@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 // not checked.
 const SERVER = path.resolve(__dirname);
 const AREAS = path.join(SERVER, 'areas');
-const BELOW_AREAS = ['http', 'db', 'users', 'lib', 'mail', 'storage'];
+const BELOW_AREAS = ['http', 'db', 'users', 'lib', 'mail', 'storage', 'jobs'];
 
 /** Every .ts/.tsx file under `dir`, recursively. */
 function sourceFiles(dir: string): string[] {

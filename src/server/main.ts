@@ -9,8 +9,9 @@ import { ensureAdmin } from './users/service';
 /**
  * Starts the back office: reads the configuration, opens the database (PGlite in DATA_DIR, or
  * DATABASE_URL), migrates, loads reference data, loads the demo operator on an empty database
- * when SEED=demo (the embedded default), makes sure ADMIN_EMAIL exists, then listens on PORT.
- * SIGTERM/SIGINT close the server and the database cleanly.
+ * when SEED=demo (the embedded default), makes sure ADMIN_EMAIL exists, listens on PORT and starts
+ * the job queue's workers (pg-boss; the email outbox). SIGTERM/SIGINT close the server, the queue
+ * and the database cleanly.
  */
 async function main() {
   const config = loadConfig();
@@ -37,6 +38,9 @@ async function main() {
 
   const app = await buildApp({ db, config });
   await app.listen({ port: config.PORT, host: config.HOST });
+  // The job queue and the email outbox's worker start now (tests start them lazily); the first
+  // sweep delivers whatever was committed before a crash or a restart.
+  await app.jobs.startWorkers();
   log(
     `ready on http://localhost:${config.PORT} (${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''}, ${config.APP_ENV}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );

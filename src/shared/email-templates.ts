@@ -3,6 +3,7 @@
  * a template may insert as `{name}`, and the document types a template may attach. The server
  * validates saved templates against these lists; the form offers them.
  */
+import Mustache from 'mustache';
 
 /** Template types (spec 3 §9): 1 Admin Email, 2 System generated. */
 export const EMAIL_TEMPLATE_TYPES = [
@@ -83,14 +84,59 @@ export function suggestSlug(title: string): string {
 }
 
 /**
- * The `{name}` placeholders in `text` that are not content variables, each once, in order of
- * appearance. Only `{word}` counts as a placeholder (letters, digits, '_'); other braces are text.
+ * The content variables whose value is HTML our own code builds (a button, a link, a table, text
+ * with line breaks), each escaping its own inputs: inserted as they are. Every other variable is
+ * HTML-escaped when a template is rendered.
+ */
+export const HTML_VARIABLES: ReadonlySet<EmailTemplateVariable> = new Set<EmailTemplateVariable>([
+  'accept_button',
+  'manage_booking',
+  'flight_details',
+  'airline_content',
+  'balance_due_content',
+  'tour_covering_email',
+]);
+
+/**
+ * The Mustache delimiters templates are rendered with: two private-use characters no template
+ * carries (they are removed from a template first), so that only the `{name}` placeholders
+ * `mustacheSource` marks are tags, and every other brace — CSS, `{ not a var }`, `{}` — is text.
+ */
+export const TEMPLATE_TAGS: [string, string] = ['\uE000', '\uE001'];
+
+/**
+ * A template (body or subject) as Mustache source for TEMPLATE_TAGS: each `{word}` placeholder
+ * (letters, digits, '_') becomes a Mustache variable tag — unescaped (`&`) for HTML_VARIABLES —
+ * and everything else stays literal text, byte for byte.
+ */
+export function mustacheSource(text: string): string {
+  return text
+    .replace(/[\uE000\uE001]/g, '')
+    .replace(
+      /\{([A-Za-z0-9_]+)\}/g,
+      (_, name: string) =>
+        `${TEMPLATE_TAGS[0]}${HTML_VARIABLES.has(name as EmailTemplateVariable) ? '&' : ''}${name}${TEMPLATE_TAGS[1]}`,
+    );
+}
+
+const parser = new Mustache.Writer();
+
+/**
+ * The variable names of a template as Mustache parses `mustacheSource(text)` — the same tokens the
+ * server renders — in order of appearance, repeats included.
+ */
+export function templateVariableNames(text: string): string[] {
+  const tokens = parser.parse(mustacheSource(text), TEMPLATE_TAGS) as [string, string][];
+  // Saved text is arbitrary: keep no cache of every text ever checked.
+  parser.clearCache();
+  return tokens.filter(([type]) => type === 'name' || type === '&').map(([, name]) => name);
+}
+
+/**
+ * The placeholders in `text` that are not content variables, each once, in order of appearance
+ * (the save rule of spec 3 §3: an unknown variable is refused when the template is saved).
  */
 export function unknownVariables(text: string): string[] {
   const known = new Set<string>(EMAIL_TEMPLATE_VARIABLES);
-  const unknown: string[] = [];
-  for (const m of text.matchAll(/\{([A-Za-z0-9_]+)\}/g)) {
-    if (!known.has(m[1]) && !unknown.includes(m[1])) unknown.push(m[1]);
-  }
-  return unknown;
+  return [...new Set(templateVariableNames(text).filter((name) => !known.has(name)))];
 }

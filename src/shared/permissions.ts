@@ -30,6 +30,9 @@ export const permissions = {
   'bookings.specialRequest': [ROLE_ADMIN],
   'bookings.customAirline': [ROLE_ADMIN],
   'bookings.additionalDocuments': [ROLE_ADMIN],
+  // Emailing documents to the agent or customer (spec 1 §6: role 1 only); the modal's preview only reads.
+  'bookings.email': [ROLE_ADMIN],
+  'bookings.emailPreview': 'any',
   // Not limited by spec 1 §6: any member of staff may accept changes, mark an agent booking
   // confirmed and record a transaction (the accountant's daily work).
   'bookings.acceptChange': 'any',
@@ -60,6 +63,30 @@ export const permissions = {
   'affiliates.create': [ROLE_ADMIN],
   'affiliates.update': [ROLE_ADMIN],
   'affiliates.delete': [ROLE_ADMIN],
+  // Advertisements (issue #13): every change is role 1 only, as the affiliate screen's saves
+  // (spec 2 §6); downloads and the summaries' POST calls only read.
+  'adverts.save': [ROLE_ADMIN],
+  'adverts.delete': [ROLE_ADMIN],
+  'adverts.products': [ROLE_ADMIN],
+  'adverts.status': [ROLE_ADMIN],
+  'adverts.payment': [ROLE_ADMIN],
+  'adverts.download': 'any',
+  'summaries.read': 'any',
+  // Party invoices (issue #13): adding, editing, deleting and linking invoices to tour groups are
+  // saves of the supplier / tour-manager / affiliate screens (spec 2 §6: role 1); recording a payment
+  // is the accountant's daily work (as booking payments); deleting one is role 1 (as voiding).
+  'invoices.read': 'any',
+  'invoices.save': [ROLE_ADMIN],
+  'invoices.delete': [ROLE_ADMIN],
+  'invoices.link': [ROLE_ADMIN],
+  'invoices.payment': 'any',
+  'invoices.paymentDelete': [ROLE_ADMIN],
+  // Group money (spec 3 §6: every write on the group screen is role 1); the revenue, the estimate
+  // and the payment invoice download only read.
+  'groupPayments.read': 'any',
+  'groupPayments.save': [ROLE_ADMIN],
+  'groupPayments.delete': [ROLE_ADMIN],
+  'groupPayments.download': 'any',
   'suppliers.create': [ROLE_ADMIN],
   'suppliers.update': [ROLE_ADMIN],
   'suppliers.delete': [ROLE_ADMIN],
@@ -137,6 +164,9 @@ export const permissions = {
   'groups.delete': [ROLE_ADMIN],
   'groups.transfers': [ROLE_ADMIN],
   'groups.bulkAccommodation': [ROLE_ADMIN],
+  // Group documents (spec 3 §2: no role gating shown) only read; emailing travel docs is role 1 (§6).
+  'groups.documents': 'any',
+  'groups.emailTravelDocuments': [ROLE_ADMIN],
   'instances.create': [ROLE_ADMIN],
   'instances.update': [ROLE_ADMIN],
   'instances.delete': [ROLE_ADMIN],

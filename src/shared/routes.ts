@@ -359,6 +359,7 @@ export const implementedRoutes: ReadonlySet<RouteName> = new Set<RouteName>([
   'tour-manager',
   'create-tour-manager',
   'edit-tour-manager',
+  'summary-index',
   'admin-user-index',
   'admin-user-create',
   'admin-user-edit',

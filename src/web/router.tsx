@@ -169,6 +169,11 @@ export const router = createBrowserRouter([
         lazy: () =>
           import('./areas/affiliates/AffiliateFormPage').then((m) => ({ Component: m.AffiliateEditPage })),
       },
+      // Spec 2 §2 Summaries (issue #13)
+      {
+        path: routeByName['summary-index'].path,
+        lazy: () => import('./areas/summaries/SummariesPage').then((m) => ({ Component: m.SummariesPage })),
+      },
       // Spec 3 §2 Airlines, Service types and advertise sizes, System settings, Cancellation policies
       {
         path: routeByName.airlines.path,

@@ -50,6 +50,7 @@ describe.each(testDbKinds)('affiliates on %s', (kind) => {
       postcode: 'LS1 5AB',
       artwork_email: 'artwork@dailypost.org.uk',
       is_active: true,
+      payment_invoices: [],
     });
     expect(one.data.advertiseSizes.map((s: { size_name: string }) => s.size_name)).toEqual([
       'Full page',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendAgentResetLink } from '../../src/server/areas/agents/service';
 import { queryRows } from '../../src/server/db/client';
 import { old_agents, old_customers } from '../../src/server/db/schema';
-import { createMailer } from '../../src/server/mail/mailer';
+import { createFileStore } from '../../src/server/storage/files';
 import { hashToken } from '../../src/server/users/service';
 import { bearer, createTestContext, type TestContext, testConfig } from '../helpers/app';
 import { testDbKinds } from '../helpers/db';
@@ -188,11 +188,11 @@ describe.each(testDbKinds)('agents on %s', (kind) => {
       success: true,
       message: 'A password reset link has been sent to Sales@Lakeland-Travel.co.uk.',
     });
-    const mails = await outboxMessages(t.dataDir, 'Sales@Lakeland-Travel.co.uk');
+    const mails = await outboxMessages(t, 'Sales@Lakeland-Travel.co.uk');
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toMatch(/^Subject: Set your agent password/m);
     expect(mails[0].text).toContain('text/html');
-    const { link, token } = await latestResetLink(t.dataDir, 'Sales@Lakeland-Travel.co.uk');
+    const { link, token } = await latestResetLink(t, 'Sales@Lakeland-Travel.co.uk');
     expect(link).toMatch(/^http:\/\/localhost(:\d+)?\/agent\/reset-password\/[A-Za-z0-9_-]{43}$/);
 
     // Only the SHA-256 is stored, with a 24-hour expiry.
@@ -264,10 +264,10 @@ describe.each(testDbKinds)('agents on %s', (kind) => {
         agent_id: agent.id,
       });
     expect((await send()).statusCode).toBe(200);
-    const first = await latestResetLink(t.dataDir, 'desk@northstar.example.co.uk');
+    const first = await latestResetLink(t, 'desk@northstar.example.co.uk');
     await new Promise((r) => setTimeout(r, 5)); // distinct outbox file names
     expect((await send()).statusCode).toBe(200);
-    const second = await latestResetLink(t.dataDir, 'desk@northstar.example.co.uk');
+    const second = await latestResetLink(t, 'desk@northstar.example.co.uk');
     expect(second.token).not.toBe(first.token);
 
     const body = (token: string) => ({
@@ -309,11 +309,11 @@ describe.each(testDbKinds)('agents on %s', (kind) => {
     const agent = await createAgent(t.db, { email: 'hello@seaview.example.co.uk' });
     const config = testConfig({ DATA_DIR: t.dataDir, APP_URL: 'https://office.example.co.uk/' });
     await sendAgentResetLink(
-      { db: t.db, config, mailer: createMailer(config) },
+      { db: t.db, config, files: createFileStore(config.dataDir), outbox: t.app.outbox },
       { email: 'hello@seaview.example.co.uk' },
       'http://ignored.local',
     );
-    const { link } = await latestResetLink(t.dataDir, agent.email as string);
+    const { link } = await latestResetLink(t, agent.email as string);
     expect(link).toMatch(/^https:\/\/office\.example\.co\.uk\/agent\/reset-password\/[A-Za-z0-9_-]{43}$/);
   });
 });

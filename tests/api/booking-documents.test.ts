@@ -251,7 +251,7 @@ describe.each(testDbKinds)('booking documents and history on %s', (kind) => {
         success: true,
         message: 'Document emailed to Traveller.Jo@example.test.',
       });
-      const mails = await outboxMessages(t.dataDir, 'Traveller.Jo@example.test');
+      const mails = await outboxMessages(t, 'Traveller.Jo@example.test');
       expect(mails).toHaveLength(1);
       expect(mails[0].text).toMatch(/filename="?Itinerary\.pdf/);
       expect(mails[0].text).toContain('%PDF-1.4');
@@ -278,7 +278,7 @@ describe.each(testDbKinds)('booking documents and history on %s', (kind) => {
         t.adminToken,
       );
       expect(toAgent.statusCode).toBe(200);
-      expect(await outboxMessages(t.dataDir, 'sales@lakes-agency.test')).toHaveLength(1);
+      expect(await outboxMessages(t, 'sales@lakes-agency.test')).toHaveLength(1);
 
       const nobody = await booking();
       const [lonely] = (

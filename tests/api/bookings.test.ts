@@ -424,7 +424,7 @@ describe.each(testDbKinds)('bookings on %s', (kind) => {
     expect(res.json().data.accepted_at).toBeTruthy();
     let b = await detail(id);
     expect(b).toMatchObject({ changes_accepted: 1, changes_reviewed: 1, changes_accepted_from: 'admin' });
-    const mail = await outboxMessages(t.dataDir, 'accept.me@example.test');
+    const mail = await outboxMessages(t, 'accept.me@example.test');
     expect(mail).toHaveLength(1);
     expect(mail[0].text).toContain(`The changes to your booking`);
     // Read back with a real MIME parser: the total due is the stored figure, written as staff read money.
@@ -445,7 +445,7 @@ describe.each(testDbKinds)('bookings on %s', (kind) => {
       intimate_customer_reasons: ['Flight time change'],
     });
     expect(res2.statusCode, res2.body).toBe(200);
-    const notices = await outboxMessages(t.dataDir, 'accept.me@example.test');
+    const notices = await outboxMessages(t, 'accept.me@example.test');
     expect(notices).toHaveLength(2);
     expect(notices[1].text).toContain('Flight time change');
   });

@@ -47,6 +47,7 @@ describe.each(testDbKinds)('suppliers on %s', (kind) => {
       account_number: '31926819',
       sort_code: '60-16-13',
       bank_name: 'NatWest',
+      payment_invoices: [],
     });
 
     await call('POST', '/suppliers', t.adminToken, { supplier: { supplier_name: 'Lakeland Hotels Group' } });

@@ -39,6 +39,7 @@ describe.each(testDbKinds)('tour managers on %s', (kind) => {
       ...fiona,
       iban_number: null,
       bic_swift_number: null,
+      payment_invoices: [],
     });
 
     await call('POST', '/tour-managers/create', t.adminToken, {

@@ -50,7 +50,10 @@ describe('affiliate screens', () => {
     await page.getByRole('button', { name: 'Create affiliate' }).click();
     await page.waitForURL(/\/affiliates\/edit\/\d+$/);
     await expect.poll(() => page.getByRole('heading', { name: `Affiliate: ${name}` }).isVisible()).toBe(true);
-    expect(await page.getByRole('tab', { name: 'Basic Details' }).getAttribute('aria-selected')).toBe('true');
+    // Spec 2 §2: Advertisements is the default tab.
+    expect(await page.getByRole('tab', { name: 'Advertisements' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('tab', { name: 'Basic Details' }).click();
+    await page.waitForURL(/\?tab=basic$/);
     expect(await page.getByLabel('Postcode').inputValue()).toBe('LS1 5AB');
     await screenshot(page, 'affiliate-edit-basic');
 
@@ -79,6 +82,7 @@ describe('affiliate screens', () => {
     await screenshot(page, 'affiliates-list-role2');
     await page.getByRole('link', { name: 'View' }).first().click();
     await expect.poll(() => page.getByRole('heading', { name: /^Affiliate: / }).isVisible()).toBe(true);
+    await page.getByRole('tab', { name: 'Basic Details' }).click();
     expect(await page.getByLabel(/^Name/).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Update affiliate' }).count()).toBe(0);
     await screenshot(page, 'affiliate-edit-role2');

@@ -21,8 +21,14 @@ function decodeEml(raw: string): string {
   return `${qp}\n${b64}`;
 }
 
-/** The messages in `dataDir`/outbox sent to `to` (case-insensitive), oldest first. */
-export async function outboxMessages(dataDir: string, to: string): Promise<OutboxMessage[]> {
+/**
+ * Where to read the outbox: a test context (its app's outbox is drained first, so every message
+ * committed so far has been delivered), or the DATA_DIR of a server process (e2e: its worker
+ * delivers within a second or two, so reads wait for the messages to appear).
+ */
+export type OutboxSource = string | { dataDir: string; app: { outbox: { drain(): Promise<number> } } };
+
+async function readOutbox(dataDir: string, to: string): Promise<OutboxMessage[]> {
   const dir = path.join(dataDir, 'outbox');
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
   const out: OutboxMessage[] = [];
@@ -36,11 +42,38 @@ export async function outboxMessages(dataDir: string, to: string): Promise<Outbo
   return out;
 }
 
+/**
+ * The messages in DATA_DIR/outbox sent to `to` (case-insensitive), oldest first. From a test
+ * context the outbox is drained first; from a bare DATA_DIR (a server process) it waits up to
+ * `waitMs` (10 s) until at least `atLeast` (1) messages are there, then answers what it found.
+ */
+export async function outboxMessages(
+  source: OutboxSource,
+  to: string,
+  opts: { atLeast?: number; waitMs?: number } = {},
+): Promise<OutboxMessage[]> {
+  if (typeof source !== 'string') {
+    await source.app.outbox.drain();
+    return readOutbox(source.dataDir, to);
+  }
+  const deadline = Date.now() + (opts.waitMs ?? 10_000);
+  for (;;) {
+    const found = await readOutbox(source, to);
+    if (found.length >= (opts.atLeast ?? 1) || Date.now() >= deadline) return found;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** The token of the newest agent password-reset link sent to `to`, with the link itself. */
-export async function latestResetLink(dataDir: string, to: string): Promise<{ link: string; token: string }> {
-  const messages = await outboxMessages(dataDir, to);
+export async function latestResetLink(
+  source: OutboxSource,
+  to: string,
+  opts: { atLeast?: number } = {},
+): Promise<{ link: string; token: string }> {
+  const messages = await outboxMessages(source, to, opts);
   const last = messages.at(-1);
   const m = last?.text.match(/(https?:\/\/[^\s"<>]+\/agent\/reset-password\/([A-Za-z0-9_-]+))/);
-  if (!m) throw new Error(`no reset link mailed to ${to} in ${dataDir}/outbox`);
+  const dir = typeof source === 'string' ? source : source.dataDir;
+  if (!m) throw new Error(`no reset link mailed to ${to} in ${dir}/outbox`);
   return { link: m[1], token: m[2] };
 }

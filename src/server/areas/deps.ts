@@ -1,6 +1,8 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { JobQueue } from '../jobs/queue';
 import type { Mailer } from '../mail/mailer';
+import type { Outbox } from '../mail/outbox';
 import type { FileStore } from '../storage/files';
 
 /** What every area's routes receive from buildApp: the database and the shared services. */
@@ -9,4 +11,8 @@ export interface AreaDeps {
   config: Config;
   files: FileStore;
   mailer: Mailer;
+  /** The email outbox: write with `enqueueEmail(tx, files, m)` in the change's transaction, then `outbox.kick()` after commit. */
+  outbox: Outbox;
+  /** The one job queue (pg-boss): `jobs.define(kind, handler)` at registration, `jobs.start(kind, data, userId)` from a route. */
+  jobs: JobQueue;
 }

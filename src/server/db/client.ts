@@ -89,6 +89,25 @@ export async function openDatabase(opts: {
   };
 }
 
+/**
+ * How the job queue (pg-boss, src/server/jobs/queue.ts) reaches the database behind `db`: the
+ * embedded PGlite instance itself (one connection, shared with the app), or PostgreSQL's connection
+ * string (pg-boss then opens its own small pool). Read from the Drizzle handle's client, so any Db
+ * built by `openDatabase` works.
+ */
+export type JobsBackend = { pglite: PGlite } | { connectionString: string };
+
+/** The job queue's way into the database of `db` (see JobsBackend). */
+export function jobsBackendOf(db: Db): JobsBackend {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof PGlite) return { pglite: client };
+  const connectionString = (client as { options?: { connectionString?: string } } | undefined)?.options
+    ?.connectionString;
+  if (!connectionString)
+    throw new Error('jobsBackendOf: the database has neither a PGlite client nor a pool URL');
+  return { connectionString };
+}
+
 /** Runs raw SQL on either driver and returns its rows typed as T. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

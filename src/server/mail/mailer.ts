@@ -32,13 +32,16 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'da
   }
   const outbox = path.join(config.dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // Names sort by time; the process id and a counter keep two messages of the same millisecond apart.
+  let seq = 0;
   return {
     async send(m) {
       const info = await transport.sendMail({ from: config.MAIL_FROM, ...m });
       await mkdir(outbox, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const safeTo = m.to.replace(/[^a-z0-9@.-]/gi, '_');
-      const file = path.join(outbox, `${stamp}-${safeTo}.eml`);
+      seq = (seq + 1) % 1_000_000;
+      const file = path.join(outbox, `${stamp}-${process.pid}-${String(seq).padStart(6, '0')}-${safeTo}.eml`);
       await writeFile(file, info.message as Buffer);
       return { id: info.messageId, file };
     },

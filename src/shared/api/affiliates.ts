@@ -3,6 +3,7 @@ import { partyBookingRow } from './agents';
 import { flagSchema, optionalEmail, optionalPostcode, optionalText, requiredText } from './common';
 import { createdAnswer, endpoint, messageAnswer, timestampAnswer } from './contract';
 import { dataTablesRequestSchema, tableAnswer } from './datatables';
+import { partyInvoiceBrief } from './invoices';
 import { idParams } from './params';
 
 /** An affiliate as the form sends it (spec 2 §3 Affiliate; §5: name and code are required). */
@@ -109,7 +110,10 @@ export const affiliatesApi = {
     params: idParams,
     answer: z.object({
       success: z.literal(true),
-      data: z.object({ affiliate: affiliateAnswer, advertiseSizes: z.array(affiliateAdvertiseSize) }),
+      data: z.object({
+        affiliate: affiliateAnswer.extend({ payment_invoices: z.array(partyInvoiceBrief) }),
+        advertiseSizes: z.array(affiliateAdvertiseSize),
+      }),
     }),
   }),
   bookings: endpoint({

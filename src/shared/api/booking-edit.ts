@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { BookingTotals } from '../booking-totals';
 import { poundsText } from '../money-text';
+import { emailTemplateGroupAnswer } from './booking-email';
 import {
   blankToUndefined,
   flagSchema,
@@ -555,7 +556,8 @@ export const bookingGetAnswer = z.object({
   success: z.literal(true),
   data: z.object({
     booking: z.tuple([bookingDetailAnswer]),
-    emailTemplates: z.array(z.object({ id: z.number(), template_name: z.string() })),
+    /** The email modal's templates, grouped (spec 1 §3 Email template group). */
+    emailTemplates: z.array(emailTemplateGroupAnswer),
     booking_change_reasons: z.array(z.string()),
     bondingTypes: z.array(named),
     allowed_domains: z.array(z.string()),

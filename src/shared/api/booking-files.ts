@@ -20,7 +20,7 @@ export const historyRowAnswer = z.object({
   action: z.string(),
   comment: z.string().nullable(),
   is_multiple: z.boolean(),
-  /** Documents sent together in one entry; additional documents are one entry each, so always []. */
+  /** The files of an entry (an email's attachments); download each with POST download-booking-history-document. */
   multiple_documents_attached: z.array(
     z.object({ id: z.number(), file_name: z.string(), friendly_name: z.string() }),
   ),
@@ -102,7 +102,8 @@ export const bookingFilesApi = {
     method: 'POST',
     path: '/download-booking-history-document',
     summary:
-      "The additional document a history entry names (id = the entry); 404 'File not found' when it is gone.",
+      'A file of history entry {id}: its attachment {document_id} (multiple_documents_attached), or the one named ' +
+      "document_name / friendly_name, or the additional document the entry names; 404 'File not found' otherwise.",
     permission: 'bookings.history',
     body: historyDocumentSchema,
     answer: fileAnswer,

@@ -3,6 +3,7 @@ import { bankDetailsAnswerShape, bankDetailsShape, optionalPhone } from './bank'
 import { optionalEmail, optionalText, requiredText } from './common';
 import { createdAnswer, endpoint, messageAnswer } from './contract';
 import { dataTablesRequestSchema, tableAnswer } from './datatables';
+import { partyInvoiceBrief } from './invoices';
 import { idParams } from './params';
 
 /**
@@ -63,9 +64,12 @@ export const suppliersApi = {
   get: endpoint({
     method: 'GET',
     path: '/suppliers/:id',
-    summary: 'One supplier: data.',
+    summary: 'One supplier: data, with payment_invoices (its invoices, newest first).',
     params: idParams,
-    answer: z.object({ success: z.literal(true), data: supplierAnswer }),
+    answer: z.object({
+      success: z.literal(true),
+      data: supplierAnswer.extend({ payment_invoices: z.array(partyInvoiceBrief) }),
+    }),
   }),
   create: endpoint({
     method: 'POST',

@@ -3,6 +3,7 @@ import { bankDetailsAnswerShape, bankDetailsShape, requiredPhone } from './bank'
 import { optionalText, requiredText } from './common';
 import { createdAnswer, endpoint, messageAnswer } from './contract';
 import { dataTablesRequestSchema, tableAnswer } from './datatables';
+import { partyInvoiceBrief } from './invoices';
 import { idParams } from './params';
 
 /**
@@ -75,9 +76,12 @@ export const tourManagersApi = {
   get: endpoint({
     method: 'GET',
     path: '/tour-managers/:id/manager',
-    summary: 'One tour manager: data.',
+    summary: 'One tour manager: data, with payment_invoices (its invoices, newest first).',
     params: idParams,
-    answer: z.object({ success: z.literal(true), data: tourManagerAnswer }),
+    answer: z.object({
+      success: z.literal(true),
+      data: tourManagerAnswer.extend({ payment_invoices: z.array(partyInvoiceBrief) }),
+    }),
   }),
   create: endpoint({
     method: 'POST',

@@ -224,25 +224,36 @@ export const callEndpoint = call as <A = unknown>(
   args?: { params?: Record<string, unknown>; query?: object; body?: unknown; signal?: AbortSignal },
 ) => Promise<A>;
 
+interface FileRequest {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  query?: Query;
+  fallbackName?: string;
+}
+
 /**
  * Fetches a file and saves it in the browser under the server's Content-Disposition name (or
  * `fallbackName`). A non-200 answer is read as the envelope and thrown as an ApiError
  * (spec 3 §8: the notice shows message, else error).
  */
-async function download(
+async function download(path: string, opts: FileRequest = {}): Promise<string> {
+  const { blob, name } = await fetchFile(path, opts);
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return name;
+}
+
+/** Fetches a file: its bytes and its Content-Disposition name (or `fallbackName`); failures as in `download`. */
+async function fetchFile(
   path: string,
-  {
-    method = 'GET',
-    body,
-    query,
-    fallbackName = 'download',
-  }: {
-    method?: 'GET' | 'POST';
-    body?: unknown;
-    query?: Query;
-    fallbackName?: string;
-  } = {},
-): Promise<string> {
+  { method = 'GET', body, query, fallbackName = 'download' }: FileRequest,
+): Promise<{ blob: Blob; name: string }> {
   const headers: Record<string, string> = {};
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -272,23 +283,33 @@ async function download(
   }
   const blob = await res.blob();
   const name = filenameFromDisposition(res.headers.get('content-disposition')) ?? fallbackName;
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-  return name;
+  return { blob, name };
+}
+
+/**
+ * A file endpoint's bytes without saving them (e.g. to open a PDF in the browser's viewer for
+ * printing): the Blob and the server's file name. Failures throw an ApiError as `api.call` does.
+ */
+async function file<E extends Endpoint & { answer: FileAnswer }>(
+  endpoint: E,
+  ...[args]: CallRest<E>
+): Promise<{ blob: Blob; name: string }> {
+  const a = (args ?? {}) as CallArgs<Endpoint> & { params?: Record<string, unknown> };
+  return fetchFile(fillPath(endpoint.path, a.params), {
+    method: endpoint.method === 'GET' ? 'GET' : 'POST',
+    body: a.body,
+    query: a.query as Query | undefined,
+    fallbackName: a.fallbackName,
+  });
 }
 
 /**
  * The one API client of the web app. `api.call(endpoint, {params, query, body})` is the only way
  * to reach the server: every path, request and answer comes from the contract in src/shared/api,
  * so a screen cannot call a path that does not exist or read a field that is not answered.
+ * `api.file(endpoint, …)` fetches a file endpoint's Blob instead of saving it (printing).
  */
-export const api = { call };
+export const api = { call, file };
 
 /** The file name of a Content-Disposition header (filename* first), or null. */
 export function filenameFromDisposition(header: string | null): string | null {

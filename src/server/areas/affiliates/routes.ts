@@ -3,6 +3,7 @@ import { affiliatesApi } from '../../../shared/api/affiliates';
 import { ok } from '../../http/respond';
 import { route } from '../../http/route';
 import type { AreaDeps } from '../deps';
+import { partyInvoiceBriefs } from '../invoices/queries';
 import {
   advertiseSizes,
   affiliateBookingsTable,
@@ -28,7 +29,11 @@ export const affiliateRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db })
   }));
   route(app, affiliatesApi.get, { tags }, async (req) => {
     const [affiliate, sizes] = await Promise.all([getAffiliate(db, req.params.id), advertiseSizes(db)]);
-    return { success: true as const, data: { affiliate, advertiseSizes: sizes } };
+    const payment_invoices = await partyInvoiceBriefs(db, 'affiliate', req.params.id);
+    return {
+      success: true as const,
+      data: { affiliate: { ...affiliate, payment_invoices }, advertiseSizes: sizes },
+    };
   });
   route(app, affiliatesApi.bookings, { tags }, async (req) =>
     affiliateBookingsTable(db, req.params.id, req.query),

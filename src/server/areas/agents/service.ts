@@ -5,9 +5,10 @@ import { pathTo } from '../../../shared/routes';
 import type { Config } from '../../config';
 import { type Db, inTransaction, queryRows } from '../../db/client';
 import { agent_password_resets, agents } from '../../db/schema';
-import { HttpError, validationError } from '../../http/errors';
+import { validationError } from '../../http/errors';
 import { escapeHtml } from '../../lib/html';
-import type { Mailer } from '../../mail/mailer';
+import { enqueueEmail, type Outbox } from '../../mail/outbox';
+import type { FileStore } from '../../storage/files';
 import { hashPassword, hashToken } from '../../users/service';
 
 export const RESET_NO_AGENT = 'No agent has this email address.';
@@ -19,14 +20,15 @@ export const RESET_LINK_EXPIRED = 'This password reset link has expired. Please 
  * POST agents/password/reset-link (spec 2 §7): emails the agent a single-use link to set the
  * password of the agent login. Only the token's SHA-256 is stored, with a 24-hour expiry; a new
  * link replaces the agent's earlier unused ones. The link's base is APP_URL, else `origin` (the
- * request's). Answers the address the link went to.
+ * request's). The email goes through the outbox in the same transaction as the link (delivered
+ * after the commit, retried until it goes). Answers the address the link went to.
  */
 export async function sendAgentResetLink(
-  deps: { db: Db; config: Config; mailer: Mailer },
+  deps: { db: Db; config: Config; files: FileStore; outbox: Outbox },
   input: { email: string; agent_id?: number },
   origin: string,
 ): Promise<string> {
-  const { db, config, mailer } = deps;
+  const { db, config, files, outbox } = deps;
   const [agent] = await queryRows<{ id: number; name: string; email: string }>(
     db,
     sql`select id, name, email from agents
@@ -37,20 +39,18 @@ export async function sendAgentResetLink(
   if (!agent) throw validationError({ email: [RESET_NO_AGENT] }, RESET_NO_AGENT);
 
   const token = randomBytes(32).toString('base64url');
-  await db.transaction(async (tx) => {
+  const base = (config.APP_URL ?? origin).replace(/\/+$/, '');
+  const link = `${base}${pathTo('agent-password-reset', { token })}`;
+  const name = agent.name;
+  await inTransaction(db, async (tx) => {
     await tx.execute(sql`delete from agent_password_resets where agent_id = ${agent.id} and used_at is null`);
     await tx.insert(agent_password_resets).values({
       agent_id: agent.id,
       token_hash: hashToken(token),
       expires_at: sql`now() + make_interval(hours => ${AGENT_RESET_LINK_HOURS})`,
     });
-  });
-
-  const base = (config.APP_URL ?? origin).replace(/\/+$/, '');
-  const link = `${base}${pathTo('agent-password-reset', { token })}`;
-  const name = agent.name;
-  try {
-    await mailer.send({
+    await enqueueEmail(tx, files, {
+      kind: 'agent-password-reset',
       to: agent.email.trim(),
       subject: 'Set your agent password',
       text: [
@@ -67,9 +67,8 @@ export async function sendAgentResetLink(
 <p style="color:#555">Or copy this address into your browser: ${escapeHtml(link)}</p>
 <p>The link works once and expires in ${AGENT_RESET_LINK_HOURS} hours. If you did not expect this email, you can ignore it.</p>`,
     });
-  } catch {
-    throw new HttpError(502, 'The email could not be sent. Please try again later.');
-  }
+  });
+  outbox.kick();
   return agent.email.trim();
 }
 

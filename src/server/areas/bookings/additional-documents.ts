@@ -5,7 +5,7 @@ import { type Db, queryRows } from '../../db/client';
 import { notFound, validationError } from '../../http/errors';
 import { MAX_UPLOAD_BYTES, type UploadedFile } from '../../http/uploads';
 import { escapeHtml } from '../../lib/html';
-import type { Mailer } from '../../mail/mailer';
+import { enqueueEmail, type Outbox } from '../../mail/outbox';
 import type { FileStore } from '../../storage/files';
 import { inTransaction, lockBooking, writeHistory } from './ledger';
 import { RECIPIENT } from './recipient';
@@ -198,13 +198,14 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
  * bookings/{id}/additional-document-email/{docId}): to the customer's email, else the agent's;
  * 422 NO_RECIPIENT when the booking has neither a customer nor an agent (spec 1 §5), 422 NO_EMAIL
  * when they have no email address; 404 'File not found' when the document (or its file) is
- * gone or belongs to another booking. After sending, writes a history entry with document_name.
- * Answers the address it went to.
+ * gone or belongs to another booking. The message (with a copy of the file, so deleting the document
+ * later cannot take it from the email) goes into the outbox in the same transaction as the history
+ * entry with document_name; delivery follows the commit. Answers the address it went to.
  */
 export async function emailAdditionalDocument(
   db: Db,
   files: FileStore,
-  mailer: Mailer,
+  outbox: Outbox,
   bookingId: number,
   docId: number,
   userId: number,
@@ -232,16 +233,9 @@ export async function emailAdditionalDocument(
   const content = await readAll(opened.stream);
   const name = b.name || 'customer';
   const ref = b.booking_ref ?? String(bookingId);
-  await mailer.send({
-    to,
-    subject: `Your booking ${ref}: ${doc.name}`,
-    html: `<p>Dear ${escapeHtml(name)},</p><p>Please find attached ${escapeHtml(doc.name)} for your booking ${escapeHtml(ref)}.</p>`,
-    text: `Dear ${name},\n\nPlease find attached ${doc.name} for your booking ${ref}.\n`,
-    attachments: [{ filename: doc.name, content, contentType: doc.mime_type }],
-  });
   await inTransaction(db, async (tx) => {
     await lockBooking(tx, bookingId);
-    await writeHistory(tx, {
+    const historyId = await writeHistory(tx, {
       bookingId,
       userId,
       type: 'Additional Document',
@@ -249,6 +243,18 @@ export async function emailAdditionalDocument(
       comment: `${doc.name} emailed to ${to}`,
       documentName: doc.name,
     });
+    await enqueueEmail(tx, files, {
+      kind: 'additional-document',
+      to,
+      subject: `Your booking ${ref}: ${doc.name}`,
+      html: `<p>Dear ${escapeHtml(name)},</p><p>Please find attached ${escapeHtml(doc.name)} for your booking ${escapeHtml(ref)}.</p>`,
+      text: `Dear ${name},\n\nPlease find attached ${doc.name} for your booking ${ref}.\n`,
+      attachments: [{ filename: doc.name, content, contentType: doc.mime_type }],
+      bookingId,
+      historyId,
+      createdBy: userId,
+    });
   });
+  outbox.kick();
   return to;
 }

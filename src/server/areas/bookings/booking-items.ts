@@ -18,6 +18,7 @@ import {
 import { money, roomsForGuests, sumMoney } from '../../../shared/booking-totals';
 import { poundsText } from '../../../shared/money-text';
 import { type Db, queryRows } from '../../db/client';
+import { type AtolDeps, refreshAtolCertificate } from '../../documents/atol';
 import { notFound, validationError } from '../../http/errors';
 import { assertPdf, type UploadedFile } from '../../http/uploads';
 import { ukDate } from '../../lib/dates';
@@ -40,7 +41,9 @@ import {
 /**
  * Use cases on the parts of a booking (spec 1 §2 Booking edit: tour lines, passengers, extras,
  * discounts, special requests; §7 update-booking/* calls). Each runs in ONE transaction: lock the
- * booking (409 on a stale version), change, write history, recompute (ledger.ts).
+ * booking (409 on a stale version), change, write history, recompute (ledger.ts). Changes to tour
+ * lines and passengers end with `refreshAtolCertificate` (issue #12: a new ATOL certificate when its
+ * protected content changed); the route kicks the outbox after commit.
  */
 
 // ---- tour lines -------------------------------------------------------------------------------
@@ -55,6 +58,7 @@ export async function addTourToBooking(
   bookingId: number,
   v: z.infer<typeof addTourLineSchema>,
   userId: number,
+  docs: AtolDeps,
 ) {
   return inTransaction(db, async (tx) => {
     const b = await lockBooking(tx, bookingId, v.version);
@@ -74,6 +78,7 @@ export async function addTourToBooking(
       action: 'Tour added',
       comment: `${priced.label}, departing ${ukDate(priced.departure_date)}, ${v.guests} guest(s) in ${v.rooms} room(s) at ${poundsText(priced.price)} per guest. Total due ${poundsText(totals.total_due)}.`,
     });
+    await refreshAtolCertificate(tx, docs, bookingId, userId, 'tour added');
     return { updated_balance_due_date: due };
   });
 }
@@ -84,6 +89,7 @@ export async function removeTourFromBooking(
   lineId: number,
   v: { holiday_booking_id?: number; version?: number },
   userId: number,
+  docs: AtolDeps,
 ) {
   const line0 = await oneLine(db, lineId);
   if (v.holiday_booking_id && v.holiday_booking_id !== line0.holiday_booking_id)
@@ -103,6 +109,7 @@ export async function removeTourFromBooking(
       action: 'Tour removed',
       comment: `${line.tour_name}: ${line.label} (${line.guests} guest(s), ${line.rooms} room(s)). Total due ${poundsText(totals.total_due)}.`,
     });
+    await refreshAtolCertificate(tx, docs, b.id, userId, 'tour removed');
     return { updated_balance_due_date: due, holiday_booking_id: b.id };
   });
 }
@@ -120,6 +127,7 @@ export async function updateTourLine(
   v: TourLineUpdate,
   files: Record<string, UploadedFile>,
   userId: number,
+  docs: AtolDeps,
 ) {
   const line0 = await oneLine(db, v.id);
   for (const [name, file] of Object.entries(files)) assertPdf(file, name);
@@ -212,6 +220,7 @@ export async function updateTourLine(
         action: 'Tour updated',
         comment: `${line.tour_name}: ${notes.length ? notes.join('; ') : 'details saved'}. Total due ${poundsText(totals.total_due)}.`,
       });
+      await refreshAtolCertificate(tx, docs, b.id, userId, 'tour updated');
       return { removedFiles: removed.map((r) => r.airline_invoice_path).filter((k): k is string => !!k) };
     });
   } catch (e) {
@@ -229,6 +238,7 @@ export async function updateLineAccommodation(
   db: Db,
   v: z.infer<typeof updateAccommodationSchema>,
   userId: number,
+  docs: AtolDeps,
 ) {
   const line0 = await oneLine(db, v.tour_booking_id);
   return inTransaction(db, async (tx) => {
@@ -282,6 +292,7 @@ export async function updateLineAccommodation(
       action: 'Accommodation updated',
       comment: `${line.tour_name}: ${line.label} → ${priced.label} (${rooms} room(s), ${poundsText(priced.price)} per guest). Total due ${poundsText(totals.total_due)}.`,
     });
+    await refreshAtolCertificate(tx, docs, b.id, userId, 'accommodation changed');
   });
 }
 
@@ -333,7 +344,7 @@ function passengerChecks(p: PassengerInput) {
  * POST update-booking/update-pessenger (with holiday_booking_id: adds) and
  * update-pessenger-detail (with id: updates). Answers the booking's passenger list.
  */
-export async function savePassenger(db: Db, p: PassengerInput, userId: number) {
+export async function savePassenger(db: Db, p: PassengerInput, userId: number, docs: AtolDeps) {
   passengerChecks(p);
   let bookingId = p.holiday_booking_id;
   if (p.id) {
@@ -374,6 +385,7 @@ export async function savePassenger(db: Db, p: PassengerInput, userId: number) {
       comment: name,
     });
     await recomputeBooking(tx, id);
+    await refreshAtolCertificate(tx, docs, id, userId, p.id ? 'passenger updated' : 'passenger added');
     return { bookingId: id, passenger_list: await passengerList(tx, id) };
   });
 }
@@ -384,6 +396,7 @@ export async function removePassenger(
   passengerId: number,
   v: { holiday_booking_id?: number; version?: number },
   userId: number,
+  docs: AtolDeps,
 ) {
   const [row] = await queryRows<{ holiday_booking_id: number; name: string }>(
     db,
@@ -403,6 +416,7 @@ export async function removePassenger(
       comment: row.name,
     });
     await recomputeBooking(tx, row.holiday_booking_id);
+    await refreshAtolCertificate(tx, docs, row.holiday_booking_id, userId, 'passenger removed');
     return { passenger_list: await passengerList(tx, row.holiday_booking_id) };
   });
 }

@@ -17,7 +17,9 @@ import { uniqueAs } from '../../http/db-errors';
 import { HttpError, validationError } from '../../http/errors';
 import { londonToday, ukDate } from '../../lib/dates';
 import { escapeHtml } from '../../lib/html';
-import type { Mailer } from '../../mail/mailer';
+import { enqueueEmail, type Outbox } from '../../mail/outbox';
+import { publicBaseUrl, renderStoredTemplate } from '../../mail/templates';
+import type { FileStore } from '../../storage/files';
 import { systemSetting } from '../system-settings/queries';
 import { inTransaction, lockBooking, recomputeBooking, writeHistory } from './ledger';
 import { claimPlaces } from './places';
@@ -144,9 +146,16 @@ export async function createBooking(db: Db, input: BookingCreate, userId: number
  * 422 when taken), linking or unlinking customer / agent / affiliate (a booking keeps a customer or
  * an agent: 422 partyRequired otherwise; linking an agent takes its commission percent), balance
  * and deposit due dates, commission percent, bonding type, cancellation charge, special request.
- * 409 when `version` is stale. Answers the new version.
+ * With intimate_customer 'yes' the customer (else the agent) is emailed the reasons through the
+ * outbox, in the same transaction. 409 when `version` is stale. Answers the new version.
  */
-export async function updateBooking(db: Db, mailer: Mailer, id: number, v: BookingUpdate, userId: number) {
+export async function updateBooking(
+  db: Db,
+  mail: { files: FileStore; outbox: Outbox },
+  id: number,
+  v: BookingUpdate,
+  userId: number,
+) {
   const notify = v.intimate_customer === 'yes';
   if (notify && !v.intimate_customer_reasons?.length)
     throw validationError({ intimate_customer_reasons: ['Choose at least one reason for the change.'] });
@@ -213,26 +222,31 @@ export async function updateBooking(db: Db, mailer: Mailer, id: number, v: Booki
       'booking_ref',
       'This booking ref is already used by another booking.',
     );
-    await writeHistory(tx, {
+    const historyId = await writeHistory(tx, {
       bookingId: id,
       userId,
       type: 'Booking',
       action: 'Booking updated',
       comment: notes.join('; '),
     });
+    if (notify && recipient?.email) {
+      const reasons = v.intimate_customer_reasons ?? [];
+      const ref = recipient.ref ?? String(id);
+      await enqueueEmail(tx, mail.files, {
+        kind: 'booking-update',
+        to: recipient.email,
+        subject: `Your booking ${ref} has changed`,
+        text: `Dear ${recipient.name},\n\nWe have made changes to your booking ${ref}:\n${reasons.map((r) => `- ${r}`).join('\n')}\n\nPlease get in touch if you have any questions.`,
+        html: `<p>Dear ${escapeHtml(recipient.name ?? '')},</p><p>We have made changes to your booking <strong>${escapeHtml(ref)}</strong>:</p><ul>${reasons.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul><p>Please get in touch if you have any questions.</p>`,
+        bookingId: id,
+        historyId,
+        createdBy: userId,
+      });
+    }
     const { version } = await recomputeBooking(tx, id);
     return { version, changed: true, recipient };
   });
-  if (notify && result.recipient?.email) {
-    const reasons = v.intimate_customer_reasons ?? [];
-    const ref = result.recipient.ref ?? String(id);
-    await mailer.send({
-      to: result.recipient.email,
-      subject: `Your booking ${ref} has changed`,
-      text: `Dear ${result.recipient.name},\n\nWe have made changes to your booking ${ref}:\n${reasons.map((r) => `- ${r}`).join('\n')}\n\nPlease get in touch if you have any questions.`,
-      html: `<p>Dear ${escapeHtml(result.recipient.name ?? '')},</p><p>We have made changes to your booking <strong>${escapeHtml(ref)}</strong>:</p><ul>${reasons.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul><p>Please get in touch if you have any questions.</p>`,
-    });
-  }
+  if (notify) mail.outbox.kick();
   return { version: result.version, changed: result.changed, notified: notify };
 }
 
@@ -322,12 +336,12 @@ export async function confirmByAgent(db: Db, id: number, userId: number) {
 /**
  * POST bookings/{id}/accept-booking-change (spec 1 §4 Changes accepted): changes_accepted and
  * changes_reviewed become 1 (by admin, now). With send_email 'yes' the customer (else the agent) is
- * emailed that the booking's changes are confirmed; 422 when there is no one to email. Answers the
- * accepted_at date-time.
+ * emailed (through the outbox, in the same transaction) that the booking's changes are confirmed;
+ * 422 when there is no one to email. Answers the accepted_at date-time.
  */
 export async function acceptBookingChange(
   db: Db,
-  mailer: Mailer,
+  mail: { files: FileStore; outbox: Outbox; config?: { APP_URL?: string; PORT?: number } },
   id: number,
   v: z.infer<typeof acceptChangeSchema>,
   userId: number,
@@ -352,25 +366,38 @@ export async function acceptBookingChange(
                     b.total_due::text as total_due, b.departure_date::text as departure_date`,
     );
     if (v.send_email === 'yes' && !row.email) throw validationError({ send_email: [NO_RECIPIENT_EMAIL] });
-    await writeHistory(tx, {
+    const historyId = await writeHistory(tx, {
       bookingId: id,
       userId,
       type: 'Booking',
       action: 'Changes accepted',
       comment: v.send_email === 'yes' ? `By admin; email sent to ${row.email}` : 'By admin; no email sent',
     });
+    if (v.send_email === 'yes' && row.email) {
+      const ref = row.booking_ref ?? String(id);
+      const departure = row.departure_date ? ukDate(row.departure_date) : '—';
+      // The 'booking-changes' template when there is one (issue #12), else these words.
+      const templated = await renderStoredTemplate(tx, id, 'booking-changes', 'customer', {
+        baseUrl: publicBaseUrl(mail.config),
+      });
+      await enqueueEmail(tx, mail.files, {
+        kind: 'changes-accepted',
+        to: row.email,
+        subject: templated?.subject ?? `Your booking ${ref}: changes confirmed`,
+        text: templated
+          ? undefined
+          : `Dear ${row.name},\n\nThe changes to your booking ${ref} have been accepted.\nDeparture: ${departure}\nTotal due: ${poundsText(row.total_due)}\n\nThank you for booking with us.`,
+        html:
+          templated?.html ??
+          `<p>Dear ${escapeHtml(row.name ?? '')},</p><p>The changes to your booking <strong>${escapeHtml(ref)}</strong> have been accepted.</p><p>Departure: ${departure}<br>Total due: ${poundsText(row.total_due)}</p><p>Thank you for booking with us.</p>`,
+        bookingId: id,
+        historyId,
+        createdBy: userId,
+      });
+    }
     return row;
   });
-  if (v.send_email === 'yes' && result.email) {
-    const ref = result.booking_ref ?? String(id);
-    const departure = result.departure_date ? ukDate(result.departure_date) : '—';
-    await mailer.send({
-      to: result.email,
-      subject: `Your booking ${ref}: changes confirmed`,
-      text: `Dear ${result.name},\n\nThe changes to your booking ${ref} have been accepted.\nDeparture: ${departure}\nTotal due: ${poundsText(result.total_due)}\n\nThank you for booking with us.`,
-      html: `<p>Dear ${escapeHtml(result.name ?? '')},</p><p>The changes to your booking <strong>${escapeHtml(ref)}</strong> have been accepted.</p><p>Departure: ${departure}<br>Total due: ${poundsText(result.total_due)}</p><p>Thank you for booking with us.</p>`,
-    });
-  }
+  if (v.send_email === 'yes') mail.outbox.kick();
   return { accepted_at: result.accepted_at };
 }
 

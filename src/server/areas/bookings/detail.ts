@@ -4,6 +4,7 @@ import {
   type BookingDetail,
   type BookingDetailAnswer,
 } from '../../../shared/api/booking-edit';
+import type { EmailTemplateGroup } from '../../../shared/api/booking-email';
 import { bookingTotals, chargedLines, depositAmount } from '../../../shared/booking-totals';
 import { type Db, queryRows } from '../../db/client';
 import { notFound } from '../../http/errors';
@@ -162,9 +163,16 @@ export async function getBookingDetail(db: Db, id: number): Promise<BookingDetai
             where p.holiday_booking_id = ${id} order by p.created_at, p.id`,
       ),
       queryRows<{ id: number; name: string }>(db, sql`select id, name from bonding_types order by id`),
-      queryRows<{ id: number; template_name: string }>(
+      // The email modal's groups (spec 1 §3 Email template group): active templates by type.
+      queryRows<EmailTemplateGroup>(
         db,
-        sql`select id, template_name from email_templates order by lower(template_name), id`,
+        sql`select case t.template_type when 2 then 'system-generated' else 'admin-email' end as slug,
+                   case t.template_type when 2 then 'System generated' else 'Admin Email' end as label,
+                   json_agg(json_build_object('template_id', t.id, 'template_name', t.template_name,
+                     'template_subject', t.template_subject, 'template_body_content', t.template_body_content,
+                     'selected_doc_types', t.selected_doc_types) order by lower(t.template_name), t.id) as data
+            from email_templates t where t.template_status = 1
+            group by 1, 2 order by 2`,
       ),
       allowedDomains(db),
       proposedCancellationCharge(db, id),

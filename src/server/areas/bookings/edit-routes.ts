@@ -45,9 +45,17 @@ const jsonField = (v: unknown) => {
  * changes, custom airline email. Each handler calls one service function and answers the spec's
  * envelope.
  */
-export const bookingEditRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db, mailer, files }) => {
+export const bookingEditRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db, files, outbox, config }) => {
   const tags = ['bookings'];
   const api = bookingEditApi;
+  // Tour line and passenger changes may issue a new ATOL certificate (issue #12), whose email waits
+  // in the outbox: kick it once the change has committed.
+  const docs = { files, outbox };
+  const kicked = async <T>(change: Promise<T>) => {
+    const r = await change;
+    outbox.kick();
+    return r;
+  };
 
   route(app, api.create, { tags }, async (req) =>
     ok('Booking created successfully.', { data: await createBooking(db, req.body, req.user.id) }),
@@ -66,7 +74,7 @@ export const bookingEditRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db,
   });
 
   route(app, api.update, { tags }, async (req) => {
-    const r = await updateBooking(db, mailer, req.params.id, req.body, req.user.id);
+    const r = await updateBooking(db, { files, outbox }, req.params.id, req.body, req.user.id);
     const message = r.notified
       ? 'The customer has been emailed the reasons for the change.'
       : r.changed
@@ -87,7 +95,7 @@ export const bookingEditRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db,
 
   route(app, api.acceptChange, { tags }, async (req) => {
     const send = req.body ?? { send_email: 'no' as const };
-    const data = await acceptBookingChange(db, mailer, req.params.id, send, req.user.id);
+    const data = await acceptBookingChange(db, { files, outbox, config }, req.params.id, send, req.user.id);
     return {
       status: true as const,
       message: send.send_email === 'yes' ? 'Changes accepted and the email was sent.' : 'Changes accepted.',
@@ -103,11 +111,11 @@ export const bookingEditRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db,
   route(app, api.addTour, { tags }, async (req) => ({
     status: true as const,
     message: 'Tour added to the booking.',
-    ...(await addTourToBooking(db, req.params.id, req.body, req.user.id)),
+    ...(await kicked(addTourToBooking(db, req.params.id, req.body, req.user.id, docs))),
   }));
 
   route(app, api.removeTour, { tags }, async (req) => {
-    const r = await removeTourFromBooking(db, req.params.id, req.body ?? {}, req.user.id);
+    const r = await kicked(removeTourFromBooking(db, req.params.id, req.body ?? {}, req.user.id, docs));
     return {
       status: true as const,
       message: 'Tour removed from the booking.',
@@ -122,18 +130,18 @@ export const bookingEditRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db,
       passengers: jsonField(fields.passengers),
       airline_cost: jsonField(fields.airline_cost),
     });
-    const r = await updateTourLine(db, files, v, uploads, req.user.id);
+    const r = await kicked(updateTourLine(db, files, v, uploads, req.user.id, docs));
     for (const key of r.removedFiles) await files.remove(key);
     return { status: true as const, message: 'Tour booking updated successfully.' };
   });
 
   route(app, api.updateAccommodation, { tags }, async (req) => {
-    await updateLineAccommodation(db, req.body, req.user.id);
+    await kicked(updateLineAccommodation(db, req.body, req.user.id, docs));
     return ok('Accommodation updated successfully.');
   });
 
   route(app, api.addPassenger, { tags }, async (req) => {
-    const r = await savePassenger(db, req.body, req.user.id);
+    const r = await kicked(savePassenger(db, req.body, req.user.id, docs));
     return {
       status: true as const,
       message: req.body.id ? 'Passenger updated successfully.' : 'Passenger added successfully.',
@@ -142,12 +150,12 @@ export const bookingEditRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db,
   });
 
   route(app, api.updatePassenger, { tags }, async (req) => {
-    await savePassenger(db, req.body, req.user.id);
+    await kicked(savePassenger(db, req.body, req.user.id, docs));
     return { status: true as const, message: 'Passenger updated successfully.' };
   });
 
   route(app, api.removePassenger, { tags }, async (req) => {
-    const r = await removePassenger(db, req.params.id, req.body ?? {}, req.user.id);
+    const r = await kicked(removePassenger(db, req.params.id, req.body ?? {}, req.user.id, docs));
     return {
       status: true as const,
       message: 'Passenger removed successfully.',

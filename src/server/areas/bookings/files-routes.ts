@@ -23,7 +23,7 @@ import { historyDocument, historyTable } from './history';
  * documents (upload several at once, delete, download, email), the history table and its
  * document download, and the airline invoice of a tour line's airline cost ('supplement costing doc').
  */
-export const bookingFileRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db, files, mailer }) => {
+export const bookingFileRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db, files, outbox }) => {
   const tags = ['bookings'];
   const api = bookingFilesApi;
 
@@ -60,7 +60,7 @@ export const bookingFileRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db,
   });
 
   route(app, api.emailDocument, { tags }, async (req) => {
-    const to = await emailAdditionalDocument(db, files, mailer, req.params.id, req.params.docId, req.user.id);
+    const to = await emailAdditionalDocument(db, files, outbox, req.params.id, req.params.docId, req.user.id);
     return ok(`Document emailed to ${to}.`);
   });
 
@@ -68,7 +68,7 @@ export const bookingFileRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db,
   route(app, api.historyTable, { tags }, async (req) => historyTable(db, req.params.bookingId, req.query));
 
   route(app, api.historyDocument, { tags }, async (req, reply) => {
-    const doc = await historyDocument(db, { id: req.body.id, document_id: req.body.document_id });
+    const doc = await historyDocument(db, req.body);
     return sendStoredFile(reply, files, doc.file_key, doc.name, doc.mime_type);
   });
 

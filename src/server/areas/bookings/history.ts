@@ -26,7 +26,11 @@ export async function historyTable(db: Db, bookingId: number, req: DataTablesReq
     from: sql`booking_history h left join users u on u.id = h.user_id`,
     select: sql`h.id, to_char(h.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
                 case when u.id is null then null else json_build_object('name', u.name) end as "user",
-                h.type, h.action, h.comment, h.is_multiple, '[]'::json as multiple_documents_attached,
+                h.type, h.action, h.comment, h.is_multiple,
+                coalesce((select json_agg(json_build_object('id', d.id, 'file_name', d.file_name,
+                                                            'friendly_name', d.friendly_name) order by d.id)
+                          from booking_history_documents d where d.history_id = h.id), '[]'::json)
+                  as multiple_documents_attached,
                 h.document_name`,
     sortable: {
       created_at: sql`h.created_at`,
@@ -45,17 +49,45 @@ export async function historyTable(db: Db, bookingId: number, req: DataTablesReq
 }
 
 /**
- * The additional document a history entry names (POST download-booking-history-document): the
- * document of entry `id`'s booking whose name is the entry's document_name (and, when
- * `document_id` is given, with that id); the newest wins when names repeat. 404 'File not found'
- * when the entry names no document or the document has been deleted since.
+ * The file a history entry names (POST download-booking-history-document, spec 1 §3
+ * multiple_documents_attached). An entry with attachments (an email's documents,
+ * booking_history_documents) answers the one whose id is `document_id` — which must belong to entry
+ * `id` —, else the one named `document_name` (its file name) or `friendly_name`, else its only one.
+ * Other entries name an additional document: the document of the entry's booking whose name is the
+ * entry's document_name (and, when `document_id` is given, with that id); the newest wins when names
+ * repeat. 404 'File not found' when the entry or the file is not there.
  */
-export async function historyDocument(db: Db, input: { id: number; document_id?: number }) {
+export async function historyDocument(
+  db: Db,
+  input: { id: number; document_id?: number; document_name?: string; friendly_name?: string },
+): Promise<{ name: string; file_key: string; mime_type: string }> {
   const [entry] = await queryRows<{ holiday_booking_id: number; document_name: string | null }>(
     db,
     sql`select holiday_booking_id, document_name from booking_history where id = ${input.id}`,
   );
-  if (!entry?.document_name) throw notFound(FILE_NOT_FOUND);
+  if (!entry) throw notFound(FILE_NOT_FOUND);
+  const attached = await queryRows<{
+    id: number;
+    name: string;
+    friendly_name: string;
+    file_key: string;
+    mime_type: string;
+  }>(
+    db,
+    sql`select id, file_name as name, friendly_name, file_key, content_type as mime_type
+        from booking_history_documents where history_id = ${input.id} order by id`,
+  );
+  if (attached.length > 0) {
+    const pick =
+      input.document_id !== undefined
+        ? attached.find((d) => d.id === input.document_id)
+        : (attached.find((d) => d.name === input.document_name) ??
+          attached.find((d) => d.friendly_name === input.friendly_name) ??
+          (attached.length === 1 ? attached[0] : undefined));
+    if (!pick) throw notFound(FILE_NOT_FOUND);
+    return { name: pick.name, file_key: pick.file_key, mime_type: pick.mime_type };
+  }
+  if (!entry.document_name) throw notFound(FILE_NOT_FOUND);
   const byId = input.document_id !== undefined ? sql`and d.id = ${input.document_id}` : sql``;
   const [doc] = await queryRows<{ name: string; file_key: string; mime_type: string }>(
     db,

@@ -56,7 +56,7 @@ export async function lockBooking(tx: Db, id: number, version?: number): Promise
   return b;
 }
 
-/** A history entry (spec 1 §3 History entry), written in the caller's transaction. */
+/** A history entry (spec 1 §3 History entry), written in the caller's transaction; answers its id. */
 export async function writeHistory(
   tx: Db,
   e: {
@@ -67,11 +67,14 @@ export async function writeHistory(
     comment?: string | null;
     documentName?: string | null;
   },
-) {
-  await tx.execute(
+): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    tx,
     sql`insert into booking_history (holiday_booking_id, user_id, type, action, comment, document_name)
-        values (${e.bookingId}, ${e.userId}, ${e.type}, ${e.action}, ${e.comment ?? null}, ${e.documentName ?? null})`,
+        values (${e.bookingId}, ${e.userId}, ${e.type}, ${e.action}, ${e.comment ?? null}, ${e.documentName ?? null})
+        returning id`,
   );
+  return row.id;
 }
 
 /**

@@ -27,6 +27,7 @@ import {
 import { effectiveSql } from '../instances/fallback';
 import { bookingRows, instanceRows } from '../instances/queries';
 import { tourAccommodationRows } from '../tours/catalogue-queries';
+import { internalPaymentsOfGroups } from './payments-queries';
 
 type GroupCreateValues = z.output<typeof groupCreateInput>;
 type GroupValues = z.output<typeof groupInput>;
@@ -84,9 +85,10 @@ export async function groupTable(db: Db, tourId: number, req: DataTablesRequest,
 
 /**
  * GET tours/{id}/groups (spec 3 §7 Groups): a tour's groups by start date, optionally within
- * departure dates. Internal payments come with a later issue (an empty list each).
+ * departure dates; with `withPayments` (serviceEstimateCost=true) each group's internal payments
+ * (payments-queries.ts), else an empty list each.
  */
-export async function tourGroups(db: Db, tourId: number, from?: string, to?: string) {
+export async function tourGroups(db: Db, tourId: number, from?: string, to?: string, withPayments = false) {
   await tourOf(db, tourId);
   const rows = await queryRows<{ id: number; start_date: string; stop_sell: boolean }>(
     db,
@@ -94,7 +96,13 @@ export async function tourGroups(db: Db, tourId: number, from?: string, to?: str
         where tour_id = ${tourId} ${from ? sql`and start_date >= ${from}` : sql``} ${to ? sql`and start_date <= ${to}` : sql``}
         order by start_date, id`,
   );
-  return rows.map((r) => ({ ...r, internal_payments: [] as unknown[] }));
+  const payments = withPayments
+    ? await internalPaymentsOfGroups(
+        db,
+        rows.map((r) => r.id),
+      )
+    : null;
+  return rows.map((r) => ({ ...r, internal_payments: (payments?.get(r.id) ?? []) as unknown[] }));
 }
 
 /** The tour a group belongs to and its type; 404 when the tour is unknown. */

@@ -34,7 +34,13 @@ export const groupRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db }) => 
   });
   route(app, groupsApi.ofTour, { tags }, async (req) => ({
     success: true as const,
-    data: await tourGroups(db, req.params.id, req.query.departureFromDate, req.query.departureToDate),
+    data: await tourGroups(
+      db,
+      req.params.id,
+      req.query.departureFromDate,
+      req.query.departureToDate,
+      req.query.serviceEstimateCost === 'true',
+    ),
   }));
   route(app, groupsApi.create, { tags }, async (req) =>
     ok('Group created successfully.', { data: { id: await createGroup(db, req.body) } }),

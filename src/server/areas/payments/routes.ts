@@ -14,8 +14,10 @@ import { applyEcommpayCallback, recordPayment, startEcommpayPayment, voidPayment
  * record a transaction, or open the ECOMMPAY widget for a card payment; void a receipt; and the
  * gateway's signed callback, the only way a card payment is recorded.
  */
-export const paymentRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db, config }) => {
+export const paymentRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db, config, files, outbox }) => {
   const tags = ['payments'];
+  // A first payment issues the ATOL certificate (issue #12), whose email waits in the outbox.
+  const docs = { files, outbox };
 
   route(app, paymentsApi.create, { tags }, async (req) => {
     const input = req.body;
@@ -24,7 +26,8 @@ export const paymentRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db, con
       const data = await startEcommpayPayment(db, config, input, req.user.id, origin);
       return ok('Opening the card payment…', { data });
     }
-    const { version, overpaid } = await recordPayment(db, input, req.user.id);
+    const { version, overpaid } = await recordPayment(db, input, req.user.id, docs);
+    outbox.kick();
     const message =
       overpaid !== '0.00'
         ? `Payment recorded: ${poundsText(overpaid)} of it is an overpayment, held in credit.`
@@ -54,7 +57,8 @@ export const paymentRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db, con
       const secret = config.ECOMMPAY_SECRET_KEY;
       if (!secret) throw new HttpError(400, 'ECOMMPAY is not configured: ECOMMPAY_SECRET_KEY is not set.');
       if (!verifyCallback(req.body, secret)) throw new HttpError(400, 'Invalid signature.');
-      const outcome = await applyEcommpayCallback(db, req.body as Record<string, unknown>);
+      const outcome = await applyEcommpayCallback(db, req.body as Record<string, unknown>, docs);
+      outbox.kick();
       const messages = {
         recorded: 'Payment recorded.',
         duplicate: 'Payment already recorded.',

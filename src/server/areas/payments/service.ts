@@ -12,6 +12,7 @@ import { overpaymentBy } from '../../../shared/booking-totals';
 import { poundsText } from '../../../shared/money-text';
 import type { Config } from '../../config';
 import { type Db, queryRows } from '../../db/client';
+import { type AtolDeps, refreshAtolCertificate } from '../../documents/atol';
 import { HttpError, notFound, validationError } from '../../http/errors';
 import { inTransaction, lockBooking, recomputeBooking, writeHistory } from '../bookings/ledger';
 import { RECIPIENT } from '../bookings/recipient';
@@ -112,12 +113,15 @@ export async function insertPayment(
  * never more than has been paid; a payment beyond what is owed only with `allow_overpayment` (422
  * otherwise) — writes history ('Payment recorded' / 'Refund recorded', comment '£150.00 by BACS
  * (ref X)', noting an overpayment) and recomputes paid, balance and status, all in one
- * transaction. Answers the booking's new version and the overpaid part in pounds.
+ * transaction. A flight-inclusive booking's first payment issues its ATOL certificate in the same
+ * transaction (issue #12; `docs` omitted — benches only — skips it; kick the outbox after).
+ * Answers the booking's new version and the overpaid part in pounds.
  */
 export async function recordPayment(
   db: Db,
   input: PaymentInput,
   userId: number,
+  docs?: AtolDeps,
 ): Promise<{ version: number; overpaid: string }> {
   const amount = storedAmount(input.payment_method, input.payment_amount, input.is_refund === true);
   return inTransaction(db, async (tx) => {
@@ -131,6 +135,7 @@ export async function recordPayment(
       userId,
       note: new Decimal(over).gt(0) ? `— an overpayment of ${poundsText(over)}` : undefined,
     });
+    if (docs) await refreshAtolCertificate(tx, docs, input.holiday_booking_id, userId, 'payment recorded');
     return { version, overpaid: over };
   });
 }
@@ -284,9 +289,14 @@ const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? S
  * staff member who opened the widget, amount what the gateway reports (`payment.sum.amount`, minor
  * units; the asked amount when absent). A repeated callback for a recorded payment writes nothing.
  * Any other status ('decline', 'processing'…) is stored on the row and nothing is recorded. The row
- * is locked with its booking, so concurrent repeats record once.
+ * is locked with its booking, so concurrent repeats record once. A recorded payment may issue the
+ * booking's ATOL certificate in the same transaction (issue #12; kick the outbox after).
  */
-export async function applyEcommpayCallback(db: Db, body: Record<string, unknown>): Promise<CallbackOutcome> {
+export async function applyEcommpayCallback(
+  db: Db,
+  body: Record<string, unknown>,
+  docs: AtolDeps,
+): Promise<CallbackOutcome> {
   const payment = (body.payment ?? {}) as Record<string, unknown>;
   const operation = (body.operation ?? {}) as Record<string, unknown>;
   const paymentId = text(payment.id);
@@ -329,6 +339,7 @@ export async function applyEcommpayCallback(db: Db, body: Record<string, unknown
       sql`update ecommpay_payments set status = 'success', payment_record_id = ${recordId}, updated_at = now()
           where id = ${row.id}`,
     );
+    await refreshAtolCertificate(tx, docs, found.holiday_booking_id, row.created_by, 'payment recorded');
     return 'recorded';
   });
 }

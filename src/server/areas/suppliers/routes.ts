@@ -3,6 +3,7 @@ import { suppliersApi } from '../../../shared/api/suppliers';
 import { ok } from '../../http/respond';
 import { route } from '../../http/route';
 import type { AreaDeps } from '../deps';
+import { partyInvoiceBriefs } from '../invoices/queries';
 import { createSupplier, deleteSupplier, getSupplier, supplierTable, updateSupplier } from './queries';
 
 /**
@@ -14,7 +15,10 @@ export const supplierRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db }) 
   route(app, suppliersApi.table, { tags }, async (req) => supplierTable(db, req.query));
   route(app, suppliersApi.get, { tags }, async (req) => ({
     success: true as const,
-    data: await getSupplier(db, req.params.id),
+    data: {
+      ...(await getSupplier(db, req.params.id)),
+      payment_invoices: await partyInvoiceBriefs(db, 'supplier', req.params.id),
+    },
   }));
   route(app, suppliersApi.create, { tags }, async (req) =>
     ok('Supplier created successfully.', { data: { id: await createSupplier(db, req.body) } }),

@@ -3,6 +3,7 @@ import { tourManagersApi } from '../../../shared/api/tour-managers';
 import { ok } from '../../http/respond';
 import { route } from '../../http/route';
 import type { AreaDeps } from '../deps';
+import { partyInvoiceBriefs } from '../invoices/queries';
 import {
   createTourManager,
   deleteTourManager,
@@ -20,7 +21,10 @@ export const tourManagerRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db 
   route(app, tourManagersApi.table, { tags }, async (req) => tourManagerTable(db, req.query));
   route(app, tourManagersApi.get, { tags }, async (req) => ({
     success: true as const,
-    data: await getTourManager(db, req.params.id),
+    data: {
+      ...(await getTourManager(db, req.params.id)),
+      payment_invoices: await partyInvoiceBriefs(db, 'tour_manager', req.params.id),
+    },
   }));
   route(app, tourManagersApi.create, { tags }, async (req) =>
     ok('Tour manager created successfully.', { data: { id: await createTourManager(db, req.body) } }),

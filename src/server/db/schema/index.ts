@@ -5,3 +5,5 @@ export * from './parties';
 export * from './reference';
 export * from './settings';
 export * from './documents';
+export * from './adverts';
+export * from './money';

@@ -38,6 +38,7 @@ import {
 } from './gen';
 import { buildAffiliates, buildAgents, buildCustomer } from './parties';
 import { seedReference } from './reference';
+import { seedMoneyDemo } from './money';
 import { seedReferenceLists } from './reference-lists';
 import { seedStaffAndMoney } from './staff-money';
 import { seedTemplatesAndBrochures } from './templates-brochures';
@@ -353,6 +354,7 @@ export async function seedDemo(
       'booking_history',
     ]);
     await seedTourDiscounts(tx, today);
+    await seedMoneyDemo(tx, today);
   });
   log(`demo operator loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }

@@ -10,6 +10,7 @@ import {
   loadReferenceIds,
 } from './catalogue';
 import { dayOf, isoDate, seededFaker } from './gen';
+import { seedMoneyScale } from './money';
 import { buildAffiliates, buildAgents } from './parties';
 import { seedReference } from './reference';
 import {
@@ -299,6 +300,9 @@ export async function seedScale(
       for (const def of indexDefs) await tx.execute(sql.raw(def));
       log(`indexes rebuilt (${elapsed()})`);
     }
+    // Money owed (issue #13): invoices, payments, internal payments and adverts for the bookings' years.
+    await seedMoneyScale(tx, { today, years: 3, factor: n / 1_000_000 });
+    log(`money rows: invoices, payments, internal payments, adverts (${elapsed()})`);
     await resetSequences(tx, [
       ...CATALOGUE_SEQUENCE_TABLES,
       'room_availability',

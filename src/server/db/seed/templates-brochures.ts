@@ -136,7 +136,26 @@ const EMAIL_TEMPLATES: (typeof s.email_templates.$inferInsert)[] = [
     template_slug: 'tour-covering-email',
     template_subject: 'Information about your tour {booking_ref}',
     template_status: 0,
-    selected_doc_types: [],
+    selected_doc_types: ['airline'],
     template_body_content: '<p>Dear {customer_firstname},</p><p>{tour_covering_email}</p>',
+  },
+  {
+    // Sent when changes are accepted with 'Yes' (spec 1 §4) and offered in the email modal.
+    template_name: 'Changes to your booking',
+    template_type: 2,
+    template_slug: 'booking-changes',
+    template_subject: 'Changes to your booking {booking_ref}',
+    template_status: 1,
+    selected_doc_types: ['invoice'],
+    template_body_content:
+      '<p>Dear {customer_title} {customer_lastname},</p>' +
+      '<p>We have updated your booking <strong>{booking_ref}</strong> for ' +
+      '<strong>{tour_destination_name}</strong>, departing on {departure_date}, and the changes are now confirmed.</p>' +
+      '<table><tbody><tr><th><p>Hotel</p></th><td><p>{hotel}, {hotel_resort}</p></td></tr>' +
+      '<tr><th><p>Room</p></th><td><p>{room_type}, {board_basis}</p></td></tr></tbody></table>' +
+      '<p>{balance_due_content}</p>' +
+      '<p>Please check the updated details and accept them: {accept_button}</p>' +
+      '<p>You can view your booking at any time: {manage_booking}</p>' +
+      '<p>Kind regards,<br>The Reservations Team</p>',
   },
 ];

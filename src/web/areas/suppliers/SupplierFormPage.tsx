@@ -15,6 +15,7 @@ import {
   type EntityFormProps,
   useEntityForm,
 } from '../../ui/entity';
+import { InvoicesSection } from '../invoices/InvoicesSection';
 
 interface SupplierFormValues extends BankDetailsValues {
   supplier_name: string;
@@ -62,7 +63,9 @@ export function SupplierEditPage() {
       title={(supplier) => `Supplier: ${supplier.supplier_name}`}
       update={suppliersApi.update}
       form={SupplierForm}
-    />
+    >
+      {(supplier) => <InvoicesSection invoiceFor="supplier" partyId={supplier.id} />}
+    </EntityEditPage>
   );
 }
 

@@ -15,6 +15,7 @@ import {
   type EntityFormProps,
   useEntityForm,
 } from '../../ui/entity';
+import { InvoicesSection } from '../invoices/InvoicesSection';
 
 interface TourManagerFormValues extends BankDetailsValues {
   firstname: string;
@@ -62,7 +63,9 @@ export function TourManagerEditPage() {
       title={(manager) => `Tour Manager: ${manager.firstname} ${manager.lastname}`}
       update={tourManagersApi.update}
       form={TourManagerForm}
-    />
+    >
+      {(manager) => <InvoicesSection invoiceFor="tour_manager" partyId={manager.id} />}
+    </EntityEditPage>
   );
 }
 

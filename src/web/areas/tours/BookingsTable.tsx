@@ -10,6 +10,7 @@ import { formatDate } from '../../lib/format';
 import { confirmAction } from '../../ui/confirm';
 import { useNoticeMutation } from '../../ui/notice-mutation';
 import { useCan } from '../../ui/permissions';
+import { EmailTravelDocsButton } from './EmailTravelDocs';
 
 /** Spec 3 §8, word for word. */
 export const UPDATE_ACCOMMODATION_CONFIRM = 'Are you sure you want to update the accommodation?';
@@ -23,7 +24,8 @@ const refOf = (b: GroupBookingRow) =>
  * airline ref, accommodation and room, customer or 'No customer attached to booking', date booked,
  * view. Cancelled bookings are struck through; bookings whose changes are not accepted show orange.
  * With `groupId` (the group screen, role 1) rows can be selected, cancelled ones excepted, for
- * 'Update Bulk Accommodation'.
+ * 'Email travel docs to customer' (a background job, EmailTravelDocs.tsx) and 'Update Bulk
+ * Accommodation'.
  */
 export function BookingsTable({
   bookings,
@@ -35,6 +37,8 @@ export function BookingsTable({
   onUpdated?: () => void;
 }) {
   const mayBulk = useCan('groups.bulkAccommodation') && groupId !== undefined;
+  const mayEmail = useCan('groups.emailTravelDocuments') && groupId !== undefined;
+  const maySelect = mayBulk || mayEmail;
   const [selected, setSelected] = useState<GroupBookingRow[]>([]);
   const [modal, setModal] = useState<BulkModalData | null>(null);
   const canView = implementedRoutes.has('booking-edit');
@@ -122,25 +126,35 @@ export function BookingsTable({
 
   return (
     <Stack gap="sm">
-      {mayBulk && (
+      {maySelect && (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
             {selected.length
               ? `${selected.length} selected`
-              : 'Select bookings to move them to another room.'}
+              : 'Select bookings to email their travel documents or move them to another room.'}
           </Text>
-          <Button
-            size="xs"
-            disabled={selected.length === 0 || loading}
-            onClick={() =>
-              openBulk.mutate([...new Set(selected.filter((b) => !b.cancelled_at).map((b) => b.id))])
-            }
-          >
-            {loading ? 'Loading...' : 'Update Bulk Accommodation'}
-          </Button>
+          <Group gap="xs">
+            {mayEmail && (
+              <EmailTravelDocsButton
+                groupId={groupId as number}
+                bookingIds={[...new Set(selected.map((b) => b.id))]}
+              />
+            )}
+            {mayBulk && (
+              <Button
+                size="xs"
+                disabled={selected.length === 0 || loading}
+                onClick={() =>
+                  openBulk.mutate([...new Set(selected.filter((b) => !b.cancelled_at).map((b) => b.id))])
+                }
+              >
+                {loading ? 'Loading...' : 'Update Bulk Accommodation'}
+              </Button>
+            )}
+          </Group>
         </Group>
       )}
-      {mayBulk ? (
+      {maySelect ? (
         <DataTable<GroupBookingRow>
           {...tableProps}
           selectedRecords={selected}

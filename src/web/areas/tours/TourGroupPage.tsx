@@ -31,6 +31,8 @@ import { Can, useCan } from '../../ui/permissions';
 import { DeleteAction, EditLink, RowActions } from '../../ui/RowActions';
 import { Section } from '../../ui/Section';
 import { BookingsTable } from './BookingsTable';
+import { GroupDocumentsSection } from './GroupDocumentsSection';
+import { GroupPaymentsSection } from './GroupPaymentsSection';
 import { InlineAddForm } from './InlineAddForm';
 import { useDeleteInstance } from './instance-actions';
 import {
@@ -47,8 +49,9 @@ const deleteGroupConfirm = (date: string) =>
 /**
  * Tour group (/tours/groups/{id} and /groups/{id}, spec 3 §2): 'Group of {tour}', the group form
  * (blank values fall back to the tour's, shown as placeholders), Instances with Manage Transfers,
- * Accommodation Exclude (and the group's own accommodation), Linked Groups and the group's bookings.
- * Documents and supplier payments come with later issues.
+ * Accommodation Exclude (and the group's own accommodation), Linked Groups, Documents
+ * (GroupDocumentsSection), Suppliers, Services & Payments (GroupPaymentsSection) and the group's
+ * bookings.
  */
 export function TourGroupPage() {
   return (
@@ -114,6 +117,9 @@ function GroupScreen({ g, form }: { g: GroupAnswer['tourGroup']; form: ReactNode
       <InstancesSection g={g} defaultOpen={isAdmin} onChanged={reload} />
       <AccommodationExcludeSection g={g} defaultOpen={isAdmin} onChanged={reload} />
       <LinkedGroupsSection g={g} defaultOpen={isAdmin} onChanged={reload} />
+      {/* Spec 3 §2: not among the sections role 1 sees open by default. */}
+      <GroupDocumentsSection g={g} defaultOpen={false} />
+      <GroupPaymentsSection groupId={g.id} defaultOpen={false} />
       <Section title="Bookings for this tour group" defaultOpen={isAdmin}>
         <BookingsTable bookings={g.bookings} groupId={g.id} onUpdated={reload} />
       </Section>

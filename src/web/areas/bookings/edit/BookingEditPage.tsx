@@ -20,6 +20,7 @@ import { CancelBookingButton } from './CancelBooking';
 import { CancelledReadOnlyNote } from './CancelledReadOnlyNote';
 import { CustomAirlineSection } from './CustomAirlineSection';
 import { DiscountsSection } from './DiscountsSection';
+import { DocumentsSection } from './DocumentsSection';
 import { ExtrasSection } from './ExtrasSection';
 import { HistorySection } from './HistorySection';
 import { NotifyCustomerButton } from './NotifyCustomer';
@@ -201,6 +202,9 @@ function BookingScreen({ data, summary }: { data: BookingDetailAnswer['data']; s
       </Section>
       <Section title="Receipts" defaultOpen={false} meta={count(booking.payments.length)}>
         <ReceiptsSection {...props} />
+      </Section>
+      <Section title="Documents" defaultOpen={false}>
+        <DocumentsSection {...props} />
       </Section>
       <Section title="History" defaultOpen={false}>
         <HistorySection {...props} />

@@ -7,12 +7,19 @@ import { formatDateTime } from '../../../lib/format';
 import { ServerTable, type ServerTableColumn } from '../../../ui/ServerTable';
 import { bookingKeys } from '../booking-api';
 
-/** POST download-booking-history-document; a failure shows the server's message (spec 1 §8). */
-async function downloadDocument(r: HistoryRow) {
+type Attachment = HistoryRow['multiple_documents_attached'][number];
+
+/**
+ * POST download-booking-history-document: one attachment of an entry (an email's documents) or the
+ * document the entry names; a failure shows the server's message (spec 1 §8).
+ */
+async function downloadDocument(r: HistoryRow, file?: Attachment) {
   try {
     await api.call(bookingFilesApi.historyDocument, {
-      body: { id: r.id, document_name: r.document_name ?? undefined },
-      fallbackName: r.document_name ?? 'document',
+      body: file
+        ? { id: r.id, document_id: file.id, document_name: file.file_name, friendly_name: file.friendly_name }
+        : { id: r.id, document_name: r.document_name ?? undefined },
+      fallbackName: file?.file_name ?? r.document_name ?? 'document',
     });
   } catch (e) {
     notifications.show({ color: 'red', message: e instanceof ApiError ? e.message : 'File not found' });
@@ -39,7 +46,19 @@ const columns: ServerTableColumn<HistoryRow>[] = [
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
           {r.comment}
         </Text>
-        {r.document_name && (
+        {r.multiple_documents_attached.map((file) => (
+          <Anchor
+            key={file.id}
+            component="button"
+            type="button"
+            size="xs"
+            display="block"
+            onClick={() => downloadDocument(r, file)}
+          >
+            Download {file.file_name}
+          </Anchor>
+        ))}
+        {r.document_name && r.multiple_documents_attached.length === 0 && (
           <Anchor component="button" type="button" size="xs" onClick={() => downloadDocument(r)}>
             Download {r.document_name}
           </Anchor>

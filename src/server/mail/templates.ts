@@ -1,0 +1,285 @@
+/**
+ * Email templates rendered with Mustache (issue #12 'Templates', spec 3 §3 EmailTemplate): staff write
+ * `{variable}` for the 28 content variables. A template becomes Mustache source through the shared
+ * `mustacheSource` (the same tokens the save rule checks, src/shared/email-templates.ts): only the
+ * `{word}` placeholders are tags, so CSS and any other braces are left exactly as typed. Values are
+ * HTML-escaped (lib/html.ts `escapeHtml`) except HTML_VARIABLES, whose HTML is built here with every
+ * input escaped.
+ */
+import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import Mustache from 'mustache';
+import {
+  EMAIL_TEMPLATE_VARIABLES,
+  type EmailTemplateVariable,
+  HTML_VARIABLES,
+  mustacheSource,
+  TEMPLATE_TAGS,
+} from '../../shared/email-templates';
+import { poundsText } from '../../shared/money-text';
+import { pathTo } from '../../shared/routes';
+import { type Db, queryRows } from '../db/client';
+import { ukDate } from '../lib/dates';
+import { escapeHtml } from '../lib/html';
+
+const writer = new Mustache.Writer();
+
+function render(text: string, view: Record<string, string>, escapeValue: (s: string) => string): string {
+  const out = writer.render(mustacheSource(text), view, {}, { tags: TEMPLATE_TAGS, escape: escapeValue });
+  // Bodies change as staff edit them: keep no cache of every version rendered.
+  writer.clearCache();
+  return out;
+}
+
+/**
+ * Renders a template body to HTML with `vars`: each `{name}` of a content variable becomes its value,
+ * HTML-escaped unless it is one of HTML_VARIABLES (HTML we built); a variable without a value gives
+ * ''. Every other brace is left untouched, byte for byte.
+ */
+export function renderTemplate(body: string, vars: Partial<Record<EmailTemplateVariable, string>>): string {
+  return render(body, vars, escapeHtml);
+}
+
+/** HTML we built, as one line of plain text (for a subject). */
+function plainText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>|<\/(p|tr|li|div|h\d)>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+/**
+ * Renders a subject line: plain text (no escaping; the HTML variables as their text), on one line
+ * (line breaks become spaces, runs of spaces one), trimmed.
+ */
+export function renderSubject(subject: string, vars: Partial<Record<EmailTemplateVariable, string>>): string {
+  const view: Record<string, string> = {};
+  for (const [k, v] of Object.entries(vars)) {
+    if (v !== undefined) view[k] = HTML_VARIABLES.has(k as EmailTemplateVariable) ? plainText(v) : v;
+  }
+  return render(subject, view, (s) => s)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * A rendered body as the HTML document that is sent (and previewed): the mail clients' usual
+ * sans-serif text, readable line height and width; the body itself is left as rendered.
+ */
+export function emailDocument(body: string): string {
+  return (
+    '<!DOCTYPE html><html><head><meta charset="utf-8">' +
+    // Rich-text tables put a <p> in each cell: keep their rows tight, as the editor shows them.
+    '<style>td p,th p{margin:0}th,td{padding:4px 12px 4px 0;text-align:left;vertical-align:top}</style>' +
+    '</head>' +
+    '<body style="margin:0;padding:16px;background:#ffffff">' +
+    '<div style="font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.5;color:#212529;max-width:680px">' +
+    `${body}</div></body></html>`
+  );
+}
+
+/** Plain text staff typed (line breaks kept) as HTML: escaped, each line break a `<br>`. */
+function textAsHtml(text: string | null): string {
+  if (!text?.trim()) return '';
+  return escapeHtml(text.trim()).replace(/\r?\n/g, '<br>');
+}
+
+/** A link drawn as a button (table-free, inline styles: what mail clients keep). */
+function buttonLink(href: string, label: string): string {
+  return (
+    `<a href="${escapeHtml(href)}" style="display:inline-block;padding:10px 18px;background:#1c7ed6;` +
+    `color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold">${escapeHtml(label)}</a>`
+  );
+}
+
+interface FlightRow {
+  flight_number: string;
+  airline: string | null;
+  from_airport: string;
+  to_airport: string;
+  departs: string;
+  arrives: string;
+}
+
+/** The flights of a booking as a small HTML table (Flight, From, To, Departs, Arrives); '' without flights. */
+function flightTable(flights: FlightRow[]): string {
+  if (flights.length === 0) return '';
+  const cell = 'style="border:1px solid #ced4da;padding:4px 8px;text-align:left"';
+  const head = ['Flight', 'From', 'To', 'Departs', 'Arrives'].map((h) => `<th ${cell}>${h}</th>`).join('');
+  const rows = flights
+    .map(
+      (f) =>
+        `<tr>${[f.flight_number, f.from_airport, f.to_airport, f.departs, f.arrives]
+          .map((v) => `<td ${cell}>${escapeHtml(v)}</td>`)
+          .join('')}</tr>`,
+    )
+    .join('');
+  return `<table style="border-collapse:collapse"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+/** Where links in emails point: APP_URL, else http://localhost:PORT (the staff app). */
+export function publicBaseUrl(config?: { APP_URL?: string; PORT?: number }): string {
+  const base = config?.APP_URL ?? `http://localhost:${config?.PORT ?? 3000}`;
+  return base.replace(/\/+$/, '');
+}
+
+/**
+ * All 28 content variables (spec 3 §3) of booking `bookingId` for an email to its customer or agent,
+ * from the live booking: the customer's names (else the lead passenger's); the first tour line's
+ * hotel, room, board basis, hotel phone, address and resort, tour and airline reference; the
+ * departure and balance due dates DD/MM/YYYY; the balance in pounds ('£1,959.10'); the flights
+ * (earliest = outbound, latest = return, times DD/MM/YYYY HH:MM) and their airline; the tour's
+ * covering email and the airline's content as HTML with line breaks; `flight_details` a table;
+ * `balance_due_content` a sentence with the amount and date ('' when nothing is due or the booking
+ * is cancelled); `accept_button` and `manage_booking` links to the booking at `opts.baseUrl` (there
+ * is no customer-facing page yet, so both open the booking in the staff app). A value that does not
+ * apply is ''. Throws when the booking does not exist.
+ */
+export async function templateVariables(
+  db: Db,
+  bookingId: number,
+  recipient: 'customer' | 'agent',
+  opts?: { baseUrl?: string },
+): Promise<Record<EmailTemplateVariable, string>> {
+  void recipient; // Same values for both today; kept so a recipient-specific value has its place.
+  const [b] = await queryRows<{
+    booking_ref: string | null;
+    title: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    full_name: string | null;
+    departure_date: string | null;
+    balance_due: string | null;
+    balance: string;
+    cancelled: boolean;
+    airline_reference_email: string | null;
+    tour_name: string | null;
+    covering_emails: string | null;
+    airline_ref: string | null;
+    hotel: string | null;
+    hotel_contact: string | null;
+    hotel_address: string | null;
+    hotel_resort: string | null;
+    room_type: string | null;
+    board_basis: string | null;
+  }>(
+    db,
+    sql`select b.booking_ref, b.departure_date::text as departure_date, b.balance_due::text as balance_due,
+               b.balance::text as balance, b.cancelled_at is not null as cancelled, b.airline_reference_email,
+               coalesce(c.title, p.title) as title, coalesce(c.first_name, p.first_name) as first_name,
+               coalesce(c.last_name, p.last_name) as last_name,
+               coalesce(c.full_name, nullif(trim(concat_ws(' ', p.first_name, p.last_name)), ''), b.old_lead_passenger) as full_name,
+               l.tour_name, l.covering_emails, l.airline_ref, l.hotel, l.hotel_contact, l.hotel_address,
+               l.hotel_resort, l.room_type, l.board_basis
+        from bookings b
+        left join customers c on c.id = b.customer_id
+        left join lateral (select title, first_name, last_name from passengers
+                           where holiday_booking_id = b.id order by id limit 1) p on true
+        left join lateral (
+          select t.name as tour_name, t.covering_emails, tb.airline_ref, a.accommodation_name as hotel,
+                 a.phone_number as hotel_contact, a.address as hotel_address, r.resort_name as hotel_resort,
+                 ar.name as room_type, ar.board_basis
+          from tour_bookings tb
+          join tours t on t.id = tb.tour_id
+          join tour_instances i on i.id = tb.tour_instance_id
+          left join tour_rooms tr on tr.id = tb.tour_room_id
+          left join accommodation_rooms ar on ar.id = tr.accommodation_room_id
+          left join accommodations a on a.id = ar.accommodation_id
+          left join resorts r on r.id = a.resort_id
+          where tb.holiday_booking_id = b.id
+          order by i.departure_date, tb.id limit 1) l on true
+        where b.id = ${bookingId}`,
+  );
+  if (!b) throw new Error(`Booking ${bookingId} not found`);
+
+  const flights = await queryRows<FlightRow & { airline_content: string | null }>(
+    db,
+    sql`select f.flight_number, al.name as airline, al.airline_content,
+               concat(da.airport_name, ' (', da.iata_code, ')') as from_airport,
+               concat(aa.airport_name, ' (', aa.iata_code, ')') as to_airport,
+               to_char(f.departure_time, 'DD/MM/YYYY HH24:MI') as departs,
+               to_char(f.arrival_time, 'DD/MM/YYYY HH24:MI') as arrives
+        from (select distinct tif.flight_id from tour_bookings tb
+              join tour_instance_flights tif on tif.tour_instance_id = tb.tour_instance_id
+              where tb.holiday_booking_id = ${bookingId}) x
+        join flights f on f.id = x.flight_id
+        left join airlines al on al.id = f.airline_id
+        join airports da on da.id = f.departure_airport_id
+        join airports aa on aa.id = f.arrival_airport_id
+        order by f.departure_time, f.id`,
+  );
+  const outbound = flights[0];
+  const inbound = flights.length > 1 ? flights[flights.length - 1] : undefined;
+  const base = (opts?.baseUrl ?? publicBaseUrl()).replace(/\/+$/, '');
+  const bookingUrl = `${base}${pathTo('booking-edit', { id: bookingId })}`;
+  const due = new Decimal(b.balance);
+  const balanceDueContent =
+    !b.cancelled && due.gt(0)
+      ? escapeHtml(
+          b.balance_due
+            ? `The balance of ${poundsText(b.balance)} is due by ${ukDate(b.balance_due)}.`
+            : `The balance of ${poundsText(b.balance)} is now due.`,
+        )
+      : '';
+
+  const vars: Record<EmailTemplateVariable, string> = {
+    customer: b.full_name ?? '',
+    customer_title: b.title ?? '',
+    customer_firstname: b.first_name ?? '',
+    customer_lastname: b.last_name ?? '',
+    booking_ref: b.booking_ref ?? String(bookingId),
+    hotel: b.hotel ?? '',
+    room_type: b.room_type ?? '',
+    board_basis: b.board_basis ?? '',
+    hotel_contact: b.hotel_contact ?? '',
+    hotel_address: b.hotel_address ?? '',
+    hotel_resort: b.hotel_resort ?? '',
+    accept_button: buttonLink(bookingUrl, 'Accept your booking'),
+    manage_booking: `<a href="${escapeHtml(bookingUrl)}">Manage your booking</a>`,
+    departure_date: b.departure_date ? ukDate(b.departure_date) : '',
+    outbound_flight_time: outbound?.departs ?? '',
+    return_flight_time: inbound?.departs ?? '',
+    outbound_departure_airport: outbound?.from_airport ?? '',
+    return_departure_airport: inbound?.from_airport ?? '',
+    tour_destination_name: b.tour_name ?? '',
+    balance_due_date: b.balance_due ? ukDate(b.balance_due) : '',
+    tour_balance: poundsText(b.balance),
+    tour_covering_email: textAsHtml(b.covering_emails),
+    airline_name: outbound?.airline ?? '',
+    airline_reference: b.airline_ref ?? '',
+    airline_content: textAsHtml(outbound?.airline_content ?? null),
+    airline_reference_email: b.airline_reference_email ?? '',
+    flight_details: flightTable(flights),
+    balance_due_content: balanceDueContent,
+  };
+  // Every variable of the spec has its value (the list and this record must not drift apart).
+  for (const name of EMAIL_TEMPLATE_VARIABLES) vars[name] ??= '';
+  return vars;
+}
+
+/**
+ * The stored template with slug `slug` rendered for booking `bookingId` and its customer or agent:
+ * {subject, html}; null when no template has that slug (the caller then sends its own words).
+ */
+export async function renderStoredTemplate(
+  db: Db,
+  bookingId: number,
+  slug: string,
+  recipient: 'customer' | 'agent',
+  opts?: { baseUrl?: string },
+): Promise<{ subject: string; html: string } | null> {
+  const [t] = await queryRows<{ template_subject: string; template_body_content: string }>(
+    db,
+    sql`select template_subject, template_body_content from email_templates where template_slug = ${slug}`,
+  );
+  if (!t) return null;
+  const vars = await templateVariables(db, bookingId, recipient, opts);
+  return {
+    subject: renderSubject(t.template_subject, vars) || `Booking ${vars.booking_ref}`,
+    html: emailDocument(renderTemplate(t.template_body_content, vars)),
+  };
+}

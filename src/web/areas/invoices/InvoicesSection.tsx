@@ -1,0 +1,434 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  FileInput,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import {
+  currencySymbol,
+  INVOICE_CURRENCIES,
+  INVOICE_MESSAGES,
+  type InvoiceFor,
+  type InvoiceRow,
+  invoicesApi,
+} from '../../../shared/api/invoices';
+import { pathTo } from '../../../shared/routes';
+import { api } from '../../api/client';
+import { keys } from '../../api/query-keys';
+import { formatDate, formatMoney, toApiDate } from '../../lib/format';
+import { AuditHistory } from '../../ui/AuditHistory';
+import { DateField } from '../../ui/DateField';
+import { FieldGrid, FormActions, NumberField, numberText, useFormSubmit } from '../../ui/form';
+import { useNoticeMutation } from '../../ui/notice-mutation';
+import { useCan } from '../../ui/permissions';
+import { ConfirmDeleteLink, RowActions } from '../../ui/RowActions';
+import { Section } from '../../ui/Section';
+import { ServerTable, type ServerTableColumn } from '../../ui/ServerTable';
+import { LinkTourModal } from './LinkTourModal';
+import { currencyText, RecordPaymentModal } from './RecordPaymentModal';
+
+interface InvoiceFormValues {
+  currency_type: string;
+  currency_exchange_rate: string;
+  invoice_number: string;
+  invoice_date: string | null;
+  invoice_due_date: string | null;
+  invoice_amount: string | number;
+  file: File | null;
+}
+
+/** Spec 2 §4: a successful add resets the form to defaults (Sterling, rate 1). */
+const DEFAULTS: InvoiceFormValues = {
+  currency_type: 'Sterling',
+  currency_exchange_rate: '1',
+  invoice_number: '',
+  invoice_date: null,
+  invoice_due_date: null,
+  invoice_amount: '',
+  file: null,
+};
+
+/** Spec 2 §9: invoice table page sizes. */
+const PAGE_SIZES = [10, 20, 40, 80, 100, 500];
+
+/** '' and null are left out of the upload (spec 2 §5 'empty values are omitted'). */
+const orUndefined = (v: string | null | undefined) => (v === '' || v === null ? undefined : v);
+
+/**
+ * The Invoices section of the supplier, tour-manager and affiliate screens (spec 2 §2 'Invoices
+ * section', §4, §5, §9): the invoice form (role 1: currency, exchange rate '1 X = rate Sterling'
+ * proposed from the rates in force on the invoice date, number, dates, amount, PDF), the server-side
+ * invoices table (10 a page, sorted on the invoice date descending) with Edit, Delete, Payment and
+ * Link Tour, the record payment and link tour modals, the `downloadInvoice` and `handlePayment`
+ * query parameters (an invoice id each), and the party's History.
+ */
+export function InvoicesSection({ invoiceFor, partyId }: { invoiceFor: InvoiceFor; partyId: number }) {
+  const mayEdit = useCan('invoices.save');
+  const mayLink = useCan('invoices.link') && invoiceFor !== 'affiliate';
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<InvoiceRow | null>(null);
+  const [paying, setPaying] = useState<number | null>(null);
+  const [linking, setLinking] = useState<InvoiceRow | null>(null);
+  const [params, setParams] = useSearchParams();
+  const formRef = useRef<HTMLDivElement>(null);
+  const reload = () => {
+    void queryClient.invalidateQueries({ queryKey: keys.invoices.all });
+    void queryClient.invalidateQueries({ queryKey: keys.audit.all });
+  };
+
+  // ?downloadInvoice={id}: download on load; ?handlePayment={id}: open the payment modal after 1 s (spec 2 §9).
+  const downloadParam = Number(params.get('downloadInvoice'));
+  const paymentParam = Number(params.get('handlePayment'));
+  const downloaded = useRef(0);
+  useEffect(() => {
+    if (downloadParam > 0 && downloaded.current !== downloadParam) {
+      downloaded.current = downloadParam;
+      void api.call(invoicesApi.download, { params: { id: downloadParam } }).catch(() => undefined);
+    }
+  }, [downloadParam]);
+  useEffect(() => {
+    if (!(paymentParam > 0)) return undefined;
+    const timer = setTimeout(() => setPaying(paymentParam), 1000);
+    return () => clearTimeout(timer);
+  }, [paymentParam]);
+
+  const form = useForm<InvoiceFormValues>({ mode: 'controlled', initialValues: DEFAULTS });
+  const v = form.values;
+
+  // The rate in force on the invoice date is proposed when the currency or the date changes.
+  const proposedFor = useRef('');
+  useEffect(() => {
+    if (v.currency_type === 'Sterling') {
+      if (v.currency_exchange_rate !== '1') form.setFieldValue('currency_exchange_rate', '1');
+      return;
+    }
+    const date = v.invoice_date ?? toApiDate(new Date());
+    const key = `${v.currency_type}:${date}`;
+    if (!date || proposedFor.current === key) return;
+    proposedFor.current = key;
+    void api
+      .call(invoicesApi.exchangeRate, { query: { currency_type: v.currency_type as 'EUR', date } })
+      .then((r) => {
+        if (r.data.exchange_rate) form.setFieldValue('currency_exchange_rate', r.data.exchange_rate);
+      })
+      .catch(() => undefined);
+  }, [v.currency_type, v.invoice_date, v.currency_exchange_rate, form.setFieldValue]);
+
+  const submit = useFormSubmit(
+    form,
+    (values: InvoiceFormValues) =>
+      api.call(invoicesApi.save, {
+        params: { id: partyId },
+        body: {
+          flag: editing ? 'edit' : 'add',
+          invoice_id: editing?.id,
+          invoice_for: invoiceFor,
+          currency_type: values.currency_type,
+          currency_exchange_rate: orUndefined(values.currency_exchange_rate.trim()),
+          invoice_number: orUndefined(values.invoice_number.trim()),
+          invoice_date: orUndefined(values.invoice_date),
+          invoice_due_date: orUndefined(values.invoice_due_date),
+          invoice_amount: orUndefined(numberText(values.invoice_amount)),
+          payment_invoice_file: values.file ?? undefined,
+        },
+      }),
+    {
+      onSuccess: () => {
+        setEditing(null);
+        proposedFor.current = '';
+        form.setValues(DEFAULTS);
+        form.resetDirty(DEFAULTS);
+        reload();
+      },
+    },
+  );
+
+  const remove = useNoticeMutation(
+    (row: InvoiceRow) =>
+      api.call(invoicesApi.delete, {
+        params: { id: partyId, invoiceId: row.id },
+        body: { invoice_for: invoiceFor },
+      }),
+    { onSuccess: reload },
+  );
+
+  const edit = (row: InvoiceRow) => {
+    setEditing(row);
+    proposedFor.current = `${row.currency_type}:${row.invoice_date}`;
+    form.setValues({
+      currency_type: row.currency_type,
+      currency_exchange_rate: row.currency_exchange_rate,
+      invoice_number: row.invoice_number,
+      invoice_date: row.invoice_date,
+      invoice_due_date: row.invoice_due_date,
+      invoice_amount: String(row.invoice_amount),
+      file: null,
+    });
+    formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  };
+
+  const columns: ServerTableColumn<InvoiceRow>[] = [
+    { accessor: 'invoice_number', title: 'Invoice number', sortable: true },
+    {
+      accessor: 'currency_type',
+      title: 'Currency',
+      sortable: true,
+      render: (r) => (
+        <Stack gap={0}>
+          <Text size="sm">{r.currency_type}</Text>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            1 {r.currency_type} = {r.currency_exchange_rate} Sterling
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      accessor: 'invoice_amount',
+      title: 'Amount',
+      sortable: true,
+      textAlign: 'right',
+      render: (r) => (
+        <Stack gap={0} align="flex-end">
+          <Text size="sm">{currencyText(r.invoice_amount, r.currency_type)}</Text>
+          {r.currency_type !== 'Sterling' && (
+            <Text size="xs" c="dimmed">
+              {formatMoney(r.converted_amount)}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      accessor: 'payment_invoice_name',
+      title: 'Invoice',
+      render: (r) =>
+        r.payment_invoice_name ? (
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => void api.call(invoicesApi.download, { params: { id: r.id } })}
+          >
+            {r.payment_invoice_name}
+          </Anchor>
+        ) : (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+        ),
+    },
+    {
+      accessor: 'invoice_date',
+      title: 'Invoice date',
+      sortable: true,
+      render: (r) => formatDate(r.invoice_date),
+    },
+    {
+      accessor: 'invoice_due_date',
+      title: 'Due date',
+      sortable: true,
+      render: (r) => formatDate(r.invoice_due_date),
+    },
+    {
+      accessor: 'invoice_use',
+      title: 'Invoice Use',
+      render: (r) =>
+        invoiceFor === 'supplier' ? (
+          r.internal_payments.length === 0 ? (
+            'N/A'
+          ) : (
+            <Stack gap={2}>
+              {r.internal_payments.map((g) => (
+                <Anchor
+                  key={g.tour_group_payment_id}
+                  component={Link}
+                  to={pathTo('tour-group', { id: g.tour_group_id })}
+                  size="sm"
+                  style={{ whiteSpace: 'nowrap' }}
+                >
+                  {g.tour_ref_name} {formatDate(g.start_date)} (
+                  {currencyText(g.invoice_amount, r.currency_type)})
+                </Anchor>
+              ))}
+            </Stack>
+          )
+        ) : (
+          <Badge variant="light" color={r.invoice_use === 'Not linked' ? 'gray' : 'blue'}>
+            {r.invoice_use}
+          </Badge>
+        ),
+    },
+    {
+      accessor: 'total_paid',
+      title: 'Paid',
+      sortable: true,
+      textAlign: 'right',
+      render: (r) => currencyText(r.total_paid, r.currency_type),
+    },
+    {
+      accessor: 'outstanding',
+      title: 'Outstanding',
+      sortable: true,
+      textAlign: 'right',
+      render: (r) => (
+        <Text fw={700} size="sm">
+          {currencyText(r.outstanding, r.currency_type)}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'actions',
+      title: 'Actions',
+      render: (r) => (
+        <RowActions>
+          {mayEdit && (
+            <Anchor component="button" type="button" size="sm" onClick={() => edit(r)}>
+              Edit
+            </Anchor>
+          )}
+          {mayEdit && (
+            <ConfirmDeleteLink
+              confirmMessage={INVOICE_MESSAGES.confirmDelete}
+              onConfirm={() => remove.mutate(r)}
+              pending={remove.isPending && remove.variables?.id === r.id}
+              disabled={remove.isPending}
+              ariaLabel={`Delete invoice ${r.invoice_number}`}
+            />
+          )}
+          <Anchor component="button" type="button" size="sm" onClick={() => setPaying(r.id)}>
+            Payment
+          </Anchor>
+          {mayLink && (
+            <Anchor component="button" type="button" size="sm" onClick={() => setLinking(r)}>
+              Link Tour
+            </Anchor>
+          )}
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Section title="Invoices" defaultOpen>
+        <Stack gap="md">
+          {mayEdit && (
+            <Paper withBorder p="md" radius="md" ref={formRef}>
+              <Title order={3} size="h5" mb="sm">
+                {editing ? `Edit invoice ${editing.invoice_number}` : 'Add invoice'}
+              </Title>
+              <form onSubmit={submit.onSubmit} noValidate>
+                <FieldGrid cols={3}>
+                  <Select
+                    label="Currency"
+                    required
+                    allowDeselect={false}
+                    data={[...INVOICE_CURRENCIES]}
+                    {...form.getInputProps('currency_type')}
+                  />
+                  <TextInput
+                    label="Exchange rate"
+                    description={`1 ${v.currency_type} = ${v.currency_exchange_rate || '…'} Sterling`}
+                    inputMode="decimal"
+                    disabled={v.currency_type === 'Sterling'}
+                    {...form.getInputProps('currency_exchange_rate')}
+                  />
+                  <TextInput label="Invoice number" required {...form.getInputProps('invoice_number')} />
+                  <DateField label="Invoice date" required {...form.getInputProps('invoice_date')} />
+                  <NumberField
+                    label="Total amount"
+                    required
+                    prefix={currencySymbol(v.currency_type)}
+                    step={0.01}
+                    thousandSeparator=","
+                    {...form.getInputProps('invoice_amount')}
+                  />
+                  <DateField label="Due date" required {...form.getInputProps('invoice_due_date')} />
+                  <FileInput
+                    label="Invoice PDF"
+                    accept="application/pdf,.pdf"
+                    placeholder={editing?.payment_invoice_name ?? 'Choose a PDF'}
+                    clearable
+                    {...form.getInputProps('file')}
+                    error={form.errors.file ?? form.errors.payment_invoice_file}
+                  />
+                </FieldGrid>
+                <FormActions>
+                  {editing && (
+                    <Button
+                      variant="default"
+                      onClick={() => {
+                        setEditing(null);
+                        form.setValues(DEFAULTS);
+                      }}
+                    >
+                      Cancel edit
+                    </Button>
+                  )}
+                  <Button type="submit" disabled={submit.saving}>
+                    {submit.saving
+                      ? editing
+                        ? 'Updating...'
+                        : 'Creating...'
+                      : editing
+                        ? 'Update invoice'
+                        : 'Add invoice'}
+                  </Button>
+                </FormActions>
+              </form>
+            </Paper>
+          )}
+          <ServerTable<InvoiceRow>
+            label="Invoices"
+            endpoint={invoicesApi.table}
+            queryKeyPrefix={keys.invoices.all}
+            filters={{ invoice_for: invoiceFor, invoice_for_id: partyId }}
+            columns={columns}
+            pageSizes={PAGE_SIZES}
+            defaultPageSize={10}
+            defaultOrder={{ column: 4, dir: 'desc' }}
+            quickSearch
+            searchPlaceholder="Search invoice number…"
+            emptyText="No invoices yet"
+          />
+        </Stack>
+      </Section>
+      <AuditHistory scope={invoiceFor} id={partyId} />
+      <RecordPaymentModal
+        invoiceFor={invoiceFor}
+        partyId={partyId}
+        invoiceId={paying}
+        opened={paying !== null}
+        onClose={() => {
+          setPaying(null);
+          if (params.has('handlePayment')) {
+            params.delete('handlePayment');
+            setParams(params, { replace: true });
+          }
+        }}
+        onSaved={reload}
+      />
+      <LinkTourModal
+        invoiceFor={invoiceFor}
+        partyId={partyId}
+        invoice={linking}
+        onClose={() => setLinking(null)}
+        onLinked={() => {
+          setLinking(null);
+          reload();
+          void queryClient.invalidateQueries({ queryKey: keys.groups.all });
+        }}
+      />
+    </>
+  );
+}

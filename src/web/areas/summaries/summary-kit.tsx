@@ -1,0 +1,44 @@
+import { Badge, Button, Group } from '@mantine/core';
+import Decimal from 'decimal.js';
+
+/** Spec 2 §9: summaries offer 5, 25, 50, 100 and 500 rows, 25 by default. */
+export const SUMMARY_PAGE_SIZES = [5, 25, 50, 100, 500];
+export const SUMMARY_DEFAULT_PAGE = 25;
+
+/** Spec 2 §9 currency symbols: $ for USD, € for EUR, £ for Sterling and by default. */
+const SYMBOLS: Record<string, string> = { USD: '$', EUR: '€', Sterling: '£' };
+
+/** An amount in its currency: '€2,340.00' (decimal text, never float maths). */
+export function currencyAmount(
+  value: string | number | null | undefined,
+  currency: string | null | undefined,
+) {
+  if (value === null || value === undefined || value === '') return '';
+  const d = new Decimal(value);
+  const [whole, fraction] = d.abs().toFixed(2).split('.');
+  const sign = d.isNegative() && !d.isZero() ? '-' : '';
+  return `${sign}${SYMBOLS[currency ?? ''] ?? '£'}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}
+
+/** A Yes/No badge (the Artwork summary's Paid?, Created?, Sent?). */
+export function YesNoBadge({ value, label }: { value: boolean; label: string }) {
+  return (
+    <Badge variant="light" color={value ? 'teal' : 'gray'} aria-label={`${label} ${value ? 'Yes' : 'No'}`}>
+      {value ? 'Yes' : 'No'}
+    </Badge>
+  );
+}
+
+/** The Search and Clear buttons of a summary's filters. */
+export function SearchButtons({ onSearch, onClear }: { onSearch: () => void; onClear?: () => void }) {
+  return (
+    <Group gap="xs">
+      <Button onClick={onSearch}>Search</Button>
+      {onClear && (
+        <Button variant="default" onClick={onClear}>
+          Clear
+        </Button>
+      )}
+    </Group>
+  );
+}
