@@ -56,6 +56,17 @@ export const permissions = {
   'customers.getNotes': 'any',
   'customers.export': 'any',
   'brochureRequests.create': [ROLE_ADMIN],
+  // Brochure request screens (issue #14): Create Customer is role 1 only (spec 2 §6); processing the
+  // letters and linking a customer are not gated (spec 3 §6: brochure screens show no role gating).
+  'brochureRequests.createCustomer': [ROLE_ADMIN],
+  'brochureRequests.linkCustomer': 'any',
+  'brochureRequests.process': 'any',
+  // Duplicate customers (issue #14): 'Manage customers' is role 1 (spec 2 §6); the group's records only read.
+  'customersMerging.read': 'any',
+  'customersMerging.merge': [ROLE_ADMIN],
+  // Booking requests (referrals) from the customer screen: changes are role 1, as 'Update customer'.
+  'bookingRequests.create': [ROLE_ADMIN],
+  'bookingRequests.delete': [ROLE_ADMIN],
   'agents.create': [ROLE_ADMIN],
   'agents.update': [ROLE_ADMIN],
   'agents.delete': [ROLE_ADMIN],
@@ -98,6 +109,8 @@ export const permissions = {
   'adminUsers.save': [ROLE_ADMIN],
   'currency.save': [ROLE_ADMIN],
   'currency.delete': [ROLE_ADMIN],
+  // Backups (issue #14): the whole screen is role 1 only — a backup holds every record.
+  'backups.manage': [ROLE_ADMIN],
   'monthlyAccounts.read': 'any',
   'monthlyAccounts.update': 'any',
 

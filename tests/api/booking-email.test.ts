@@ -328,7 +328,10 @@ describe.each(testDbKinds)('booking email on %s', (kind) => {
     const data = res.json().data;
     expect(data.attached).toEqual([]);
     expect(data.left_out).toHaveLength(2);
-    expect(res.json().message).toContain('Not attached: Confirmation');
+    expect(res.json().message).toBe(
+      'Email sent to nopax@example.test with no attachments. This booking has no passengers, so the ' +
+        'Confirmation and Travel Itinerary are not generated. Add the passengers first.',
+    );
     const mails = await delivered();
     expect(mails).toHaveLength(1);
     expect(mails[0].mail.attachments).toHaveLength(0);
@@ -432,6 +435,18 @@ describe.each(testDbKinds)('booking email on %s', (kind) => {
     );
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe('This booking is cancelled: travel documents are not sent.');
+    // Nothing to attach (no passengers, no flights): refused, nothing sent.
+    const bare = await createBooking(t.db, { instance, customer_id: customer.id });
+    const nothing = await call(
+      'POST',
+      `/bookings/${bare.id}/documents/email-travel-document?type=email_customer`,
+      t.adminToken,
+    );
+    expect(nothing.statusCode).toBe(422);
+    expect(nothing.json().message).toBe(
+      'Nothing was sent: no document could be attached. This booking has no passengers, so the Travel ' +
+        'Itinerary is not generated. Add the passengers first.',
+    );
     const deps = { files: createFileStore(t.dataDir), outbox: t.app.outbox };
     expect(await sendTravelDocuments(t.db, deps, cancelled.id, 1, 'customer')).toEqual({
       sent: false,

@@ -51,7 +51,9 @@ describe('affiliate screens', () => {
     await page.waitForURL(/\/affiliates\/edit\/\d+$/);
     await expect.poll(() => page.getByRole('heading', { name: `Affiliate: ${name}` }).isVisible()).toBe(true);
     // Spec 2 §2: Advertisements is the default tab.
-    expect(await page.getByRole('tab', { name: 'Advertisements' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('tab', { name: 'Advertisements' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
     await page.getByRole('tab', { name: 'Basic Details' }).click();
     await page.waitForURL(/\?tab=basic$/);
     expect(await page.getByLabel('Postcode').inputValue()).toBe('LS1 5AB');

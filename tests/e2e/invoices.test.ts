@@ -175,12 +175,17 @@ describe('supplier invoices, payments and group profit', () => {
       expect((await revenue(g.id)).tour_profit).toBe(expected);
       await page.goto(`${e2eUrl()}/tours/groups/${g.id}`);
       const section = page.getByRole('region', { name: 'Suppliers, Services & Payments' });
+      await expect.poll(() => section.isVisible(), { timeout: 15_000 }).toBe(true);
+      await section.scrollIntoViewIfNeeded();
+      await screenshot(page, `invoices-group-${i}`);
       await expect
-        .poll(() => section.getByText(`Tour profit ${poundsText(expected)}`).isVisible())
+        .poll(() => section.getByText(`Tour profit ${poundsText(expected)}`).isVisible(), { timeout: 10_000 })
         .toBe(true);
       if (i === 0) {
         await section.getByRole('button', { name: 'Show Suppliers, Services & Payments' }).click();
-        await expect.poll(() => section.getByRole('cell', { name: supplier.name }).isVisible()).toBe(true);
+        await expect
+          .poll(() => section.getByRole('cell', { name: supplier.name }).first().isVisible())
+          .toBe(true);
         expect(await section.getByRole('table', { name: 'Internal payments' }).innerText()).toContain(
           '£500.00',
         );

@@ -6,7 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -134,4 +134,17 @@ export async function inSequence<T extends readonly (() => Promise<unknown>)[]>(
   const out: unknown[] = [];
   for (const f of fns) out.push(await f());
   return out as { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+}
+
+/**
+ * Runs independent read queries at once on the pool, or one after another inside a transaction
+ * (one connection; see `inSequence`); answers their results as a tuple, like Promise.all. For a read
+ * such as the booking detail that is called both ways.
+ */
+export async function allQueries<const T extends readonly (() => Promise<unknown>)[]>(
+  db: Db,
+  fns: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  if (db instanceof PgTransaction) return inSequence(...fns);
+  return (await Promise.all(fns.map((f) => f()))) as { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
 }

@@ -66,7 +66,7 @@ export async function issueBookingDocument(
     tx,
     a.bookingId,
     a.docType,
-    atol ? { atol } : undefined,
+    atol ? { atol, files } : { files },
   );
   const record = await storeDocumentRecord(tx, files, {
     bookingId: a.bookingId,

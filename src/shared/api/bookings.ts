@@ -1,11 +1,16 @@
 import { z } from 'zod';
-import { idOrText, optionalId, optionalText, optionalYmd } from './common';
+import { blankToUndefined, flagSchema, idOrText, optionalId, optionalText, optionalYmd } from './common';
 import { endpoint } from './contract';
 import { dataTablesShape, tableAnswer } from './datatables';
 
+const optionalFlag = z.preprocess(blankToUndefined, flagSchema.optional());
+
 /**
  * Filters of GET /api/bookings/table (spec 1 §7). search_by_customer takes a customer id (from
- * the type-ahead) or free text matched against customer name and postcode.
+ * the type-ahead) or free text matched against customer name and postcode. Beyond the spec (issue
+ * #14, the dashboard's tiles): the balance due date range, and the work lists — outstanding
+ * balance, changes not accepted, missing passenger or passport details — each of live (not
+ * cancelled) bookings only.
  */
 export const bookingTableFiltersShape = {
   search_by_ref: optionalText(50),
@@ -17,6 +22,11 @@ export const bookingTableFiltersShape = {
   search_by_agent: optionalId,
   search_by_affiliate: optionalId,
   search_by_airline_ref: optionalText(50),
+  search_by_balance_due_start: optionalYmd,
+  search_by_balance_due_end: optionalYmd,
+  search_by_outstanding: optionalFlag,
+  search_by_changes_pending: optionalFlag,
+  search_by_missing_details: optionalFlag,
 };
 
 export const bookingTableFiltersSchema = z.object(bookingTableFiltersShape);

@@ -34,10 +34,14 @@ export const keys = {
   audit: areaKeys('audit'),
   availability: areaKeys('availability'),
   bookings: areaKeys('bookings'),
+  /** Referrals recorded against bookings (the customer screen's lists live under customers.sub). */
+  bookingRequests: areaKeys('booking-requests'),
   brochures: areaKeys('brochures'),
   cancellations: areaKeys('cancellations'),
   currency: areaKeys('currency'),
   customers: areaKeys('customers'),
+  /** Duplicate customers: the table and a group's records (a merge also invalidates customers). */
+  customersMerging: areaKeys('customers-merging'),
   discounts: areaKeys('discounts'),
   emailTemplates: areaKeys('email-templates'),
   extras: areaKeys('extras'),

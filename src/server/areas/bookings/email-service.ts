@@ -9,6 +9,7 @@
  */
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { DOCUMENT_MESSAGES } from '../../../shared/api/booking-documents';
 import { SELECT_TEMPLATE } from '../../../shared/api/booking-email';
 import { BOOKING_DOC_CODES, type BookingDocType, bookingDocumentType } from '../../../shared/documents';
 import { type Db, queryRows } from '../../db/client';
@@ -201,7 +202,10 @@ export interface SentEmail {
   to: string;
   subject: string;
   attached: string[];
+  /** 'Label: reason' of each document left out. */
   left_out: string[];
+  /** The same, as sentences for the message: the spec's 'no passengers' warning listing them all. */
+  warnings: string[];
   historyId: number;
   outboxId: number;
 }
@@ -245,6 +249,8 @@ export async function sendBookingEmail(
     documents: readonly string[];
     reasons?: readonly string[];
     kind?: string;
+    /** Refuse (422, nothing written) when none of the documents could be attached. */
+    requireAttachment?: boolean;
   },
 ): Promise<SentEmail> {
   const reasons = a.reasons ?? [];
@@ -257,6 +263,8 @@ export async function sendBookingEmail(
       const recipient = await recipientOf(tx, bookingId, a.to);
       const attachments: Attachment[] = [];
       const leftOut: string[] = [];
+      const noPassengers: string[] = [];
+      const warnings: string[] = [];
       for (const docType of docCodes) {
         const label = bookingDocumentType(docType)?.label ?? docType;
         try {
@@ -274,6 +282,8 @@ export async function sendBookingEmail(
         } catch (e) {
           if (!(e instanceof DocumentRefused)) throw e;
           leftOut.push(`${label}: ${e.message}`);
+          if (e.message === DOCUMENT_MESSAGES.noPassengers([label])) noPassengers.push(label);
+          else warnings.push(`${label}: ${e.message}`);
         }
       }
       if (withAdditional) {
@@ -290,7 +300,8 @@ export async function sendBookingEmail(
         for (const d of docs) {
           const bytes = await readStored(deps.files, d.file_key);
           if (!bytes) {
-            leftOut.push(`${d.name}: File not found`);
+            leftOut.push(`${d.name}: ${DOCUMENT_MESSAGES.fileNotFound}`);
+            warnings.push(`${d.name}: ${DOCUMENT_MESSAGES.fileNotFound}.`);
             continue;
           }
           const key = await deps.files.save('booking-email', bytes, extOf(d.name));
@@ -303,6 +314,11 @@ export async function sendBookingEmail(
             recordId: null,
           });
         }
+      }
+      if (noPassengers.length > 0) warnings.unshift(DOCUMENT_MESSAGES.noPassengers(noPassengers));
+      if (a.requireAttachment && attachments.length === 0) {
+        const message = `Nothing was sent: no document could be attached. ${warnings.join(' ')}`;
+        throw validationError({ documents: leftOut }, message);
       }
       const { subject, html } = await renderMessage(tx, deps, bookingId, a.to, a.template, reasons);
       const historyId = await writeHistory(tx, {
@@ -341,6 +357,7 @@ export async function sendBookingEmail(
         subject,
         attached: attachments.map((att) => att.filename),
         left_out: leftOut,
+        warnings,
         historyId,
         outboxId,
       };
@@ -360,7 +377,7 @@ export function sentMessage(s: SentEmail): string {
       ? 'with no attachments'
       : `with ${s.attached.length} attachment${s.attached.length === 1 ? '' : 's'}`;
   const base = `Email sent to ${s.to} ${attached}.`;
-  return s.left_out.length > 0 ? `${base} Not attached: ${s.left_out.join('; ')}.` : base;
+  return s.warnings.length > 0 ? `${base} ${s.warnings.join(' ')}` : base;
 }
 
 /**
@@ -411,7 +428,8 @@ async function flightFacts(db: Db, bookingId: number) {
  * (type email_customer; the agent when there is no customer) or the agent (email_agent). A cancelled
  * booking sends the cancellation invoice (cancellation-confirmation template); to the agent the
  * agent invoice (agent-booking-confirmation); otherwise the Confirmation (booking-confirmation); the
- * ATOL Certificate with the last two when the booking is flight-inclusive.
+ * ATOL Certificate with the last two when the booking is flight-inclusive. A document the booking
+ * cannot have is left out and named; 422 when none could be attached (nothing is sent).
  */
 export async function sendInvoicingDocuments(
   db: Db,
@@ -441,10 +459,15 @@ export async function sendInvoicingDocuments(
     template,
     documents,
     kind: 'booking-documents',
+    requireAttachment: true,
   });
 }
 
-/** The travel documents' send, throwing the refusals (the route's and sendTravelDocuments' one body). */
+/**
+ * The travel documents' send, throwing the refusals (the route's and sendTravelDocuments' one body):
+ * 422 when cancelled or when none of the documents could be attached (e.g. no passengers and no
+ * flights); a document left out otherwise is named in the answer.
+ */
 export async function sendTravelDocumentsOrThrow(
   db: Db,
   deps: EmailDeps,
@@ -458,7 +481,13 @@ export async function sendTravelDocumentsOrThrow(
   if (facts.hasFlights) documents.push('airline-checkin');
   if (facts.flightInclusive) documents.push('atol');
   const template = await templateBySlug(db, TEMPLATE_SLUGS.travelDocuments);
-  return sendBookingEmail(db, deps, bookingId, userId, { to, template, documents, kind: 'travel-documents' });
+  return sendBookingEmail(db, deps, bookingId, userId, {
+    to,
+    template,
+    documents,
+    kind: 'travel-documents',
+    requireAttachment: true,
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { BookingRow, BookingTableFilters } from '../../../shared/api/bookings';
 import { type Db, queryRows } from '../../db/client';
 import { likeEscape, type TablePage } from '../../http/datatables';
+import { workListConditions } from './work-lists';
 
 /** Columns of the bookings list that can be sorted, by their DataTables `data` name. */
 export const bookingSortable: Record<string, SQL> = {
@@ -48,8 +49,8 @@ export function bookingFilterConditions(f: BookingTableFilters, search: string):
       sql`b.created_at < (${f.search_by_booking_end}::date + 1)::timestamp at time zone 'Europe/London'`,
     );
   }
-  if (f.search_by_departure_start) where.push(sql`b.departure_date >= ${f.search_by_departure_start}::date`);
-  if (f.search_by_departure_end) where.push(sql`b.departure_date <= ${f.search_by_departure_end}::date`);
+  // Departure and balance due ranges and the work lists (issue #14): shared with the dashboard.
+  where.push(...workListConditions(f));
   if (f.search_by_customer) {
     where.push(
       /^\d+$/.test(f.search_by_customer)

@@ -27,6 +27,13 @@ export async function listBookings(db: Db, req: DataTablesRequest & BookingTable
   ) {
     errors.search_by_departure_end = ['The departure date range ends before it starts.'];
   }
+  if (
+    req.search_by_balance_due_start &&
+    req.search_by_balance_due_end &&
+    req.search_by_balance_due_start > req.search_by_balance_due_end
+  ) {
+    errors.search_by_balance_due_end = ['The balance due date range ends before it starts.'];
+  }
   if (Object.keys(errors).length) throw validationError(errors);
 
   const page = resolveTablePage(req, {

@@ -338,8 +338,12 @@ export async function paymentInvoice(
         text: p.invoice_number
           ? 'The cost is the invoice amount assigned to this group divided by the invoice’s exchange rate.'
           : p.per_person_basis
-            ? 'The cost is the estimate per person times the passengers counted on the group (Paid or Confirmed bookings).'
-            : 'The cost is the estimate for the group.',
+            ? `The cost is the estimate per person times the passengers counted on the group (Paid or Confirmed bookings)${
+                p.currency_type === 'Sterling' ? '' : ', divided by the estimate’s exchange rate'
+              }.`
+            : `The cost is the estimate for the group${
+                p.currency_type === 'Sterling' ? '' : ', divided by the estimate’s exchange rate'
+              }.`,
         color: INK.muted,
         fontSize: 8.5,
         margin: [0, 8, 0, 0],

@@ -88,6 +88,13 @@ export const bookings = pgTable(
     index('bookings_old_customer_idx').on(t.old_customer_id),
     index('bookings_old_agent_idx').on(t.old_agent_id),
     index('bookings_old_affiliate_idx').on(t.old_affiliate_id),
+    // The dashboard's work lists (issue #14, areas/bookings/work-lists.ts: the same predicates).
+    index('bookings_balance_open_idx')
+      .on(t.balance_due, t.created_at, t.id, t.balance)
+      .where(sql`balance > 0 and cancelled_at is null`),
+    index('bookings_changes_pending_idx')
+      .on(t.departure_date, t.created_at, t.id)
+      .where(sql`changes_accepted = 0 and cancelled_at is null`),
   ],
 );
 

@@ -7,3 +7,5 @@ export * from './settings';
 export * from './documents';
 export * from './adverts';
 export * from './money';
+export * from './booking-requests';
+export * from './summaries';

@@ -61,6 +61,9 @@ export const customers = pgTable(
     index('customers_postcode_idx').on(t.postcode),
     index('customers_email_idx').on(t.email),
     index('customers_created_idx').on(t.created_at),
+    // The global search (issue #14): surname and email prefixes, any case.
+    index('customers_last_name_lower_idx').using('btree', sql`lower(${t.last_name}) text_pattern_ops`),
+    index('customers_email_lower_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
   ],
 );
 

@@ -300,9 +300,6 @@ export async function seedScale(
       for (const def of indexDefs) await tx.execute(sql.raw(def));
       log(`indexes rebuilt (${elapsed()})`);
     }
-    // Money owed (issue #13): invoices, payments, internal payments and adverts for the bookings' years.
-    await seedMoneyScale(tx, { today, years: 3, factor: n / 1_000_000 });
-    log(`money rows: invoices, payments, internal payments, adverts (${elapsed()})`);
     await resetSequences(tx, [
       ...CATALOGUE_SEQUENCE_TABLES,
       'room_availability',
@@ -315,6 +312,10 @@ export async function seedScale(
       'payments',
       'booking_history',
     ]);
+    // Money owed (issue #13), once the sequences are past the explicit ids: invoices, payments,
+    // internal payments and adverts over the bookings' three years.
+    await seedMoneyScale(tx, { today, years: 3, factor: n / 1_000_000 });
+    log(`money rows: invoices, payments, internal payments, adverts (${elapsed()})`);
   });
   await db.execute(sql`analyze`);
   log(`scale data loaded in ${elapsed()}`);

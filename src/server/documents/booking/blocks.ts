@@ -247,9 +247,10 @@ export function cancellationFigures(d: BookingDocumentData): Figure[] {
   return figures;
 }
 
-/** The payment schedule beside the figures: deposit and balance due dates. */
+/** The payment schedule beside the figures: deposit and balance due dates (none once cancelled). */
 export function scheduleBlock(d: BookingDocumentData): Content {
   const rows: [string, string][] = [];
+  if (d.booking.cancelled_at) return { text: '' };
   if (d.booking.deposit_due && new Decimal(d.booking.deposit).gt(0))
     rows.push([`Deposit of ${gbp(d.booking.deposit)} due by`, day(d.booking.deposit_due)]);
   if (d.booking.balance_due) rows.push(['Balance due by', day(d.booking.balance_due)]);

@@ -1,5 +1,6 @@
 import {
   Anchor,
+  Badge,
   Button,
   Group,
   Loader,
@@ -24,6 +25,7 @@ import {
 import { api } from '../../api/client';
 import { tourOptions, useTourList } from '../../api/tours';
 import { formatMoney } from '../../lib/format';
+import { AuditHistory } from '../../ui/AuditHistory';
 import { FormActions, MoneyInput, numberText, SaveButton, useFormSubmit } from '../../ui/form';
 import { useNoticeMutation } from '../../ui/notice-mutation';
 import { useCan } from '../../ui/permissions';
@@ -63,6 +65,26 @@ function ArtworkSwitches({ advert, onSaved }: { advert: AdvertDetail; onSaved: (
       }),
     { onSuccess: onSaved, onError: () => setShown(current) },
   );
+  if (!mayChange) {
+    // Read-only: the three flags as Yes/No (a disabled switch reads as off).
+    return (
+      <Group gap="xl">
+        {FLAGS.map((f) => (
+          <Group key={f.column} gap={6}>
+            <Text size="sm">{f.label}</Text>
+            <Badge
+              variant="light"
+              tt="none"
+              color={current[f.column] ? 'teal' : 'gray'}
+              aria-label={`${f.label}: ${current[f.column] ? 'Yes' : 'No'}`}
+            >
+              {current[f.column] ? 'Yes' : 'No'}
+            </Badge>
+          </Group>
+        ))}
+      </Group>
+    );
+  }
   return (
     <Group gap="xl">
       {FLAGS.map((f) => (
@@ -70,7 +92,7 @@ function ArtworkSwitches({ advert, onSaved }: { advert: AdvertDetail; onSaved: (
           key={f.column}
           label={f.label}
           checked={shown[f.column]}
-          disabled={!mayChange || mutation.isPending}
+          disabled={mutation.isPending}
           onChange={(e) => {
             const next = { ...shown, [f.column]: e.currentTarget.checked };
             setShown(next);
@@ -313,6 +335,7 @@ export function AdvertProductsModal({
             />
           )}
           <ProductsTable advert={advert} onEdit={setEditing} onChanged={() => void reload()} />
+          <AuditHistory entity="advertisement" id={advert.advertisement_id} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Close

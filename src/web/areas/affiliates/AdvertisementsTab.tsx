@@ -115,7 +115,13 @@ export function AdvertisementsTab({ affiliateId }: { affiliateId: number }) {
       sortable: true,
       render: (r) => formatDate(r.placemenet_date),
     },
-    { accessor: 'expiry_date', title: 'Expiry', sortable: true, noWrap: true, render: (r) => formatDate(r.expiry_date) },
+    {
+      accessor: 'expiry_date',
+      title: 'Expiry',
+      sortable: true,
+      noWrap: true,
+      render: (r) => formatDate(r.expiry_date),
+    },
     {
       accessor: 'total_cost',
       title: 'Cost',

@@ -5,6 +5,7 @@ import { pathTo } from '../../../shared/routes';
 import { keys } from '../../api/query-keys';
 import { EntityCreatePage, EntityEditPage } from '../../ui/entity';
 import { PartyBookingsTable } from '../../ui/PartyBookingsTable';
+import { InvoicesSection } from '../invoices/InvoicesSection';
 import { AdvertisementsTab } from './AdvertisementsTab';
 import { AffiliateForm } from './AffiliateForm';
 
@@ -56,7 +57,7 @@ export function AffiliateEditPage() {
           <Tabs.Panel value="basic">
             <Stack gap="lg">
               {form}
-              {/* TODO(#13 invoices helper): <InvoicesSection invoiceFor="affiliate" partyId={affiliate.id} /> */}
+              <InvoicesSection invoiceFor="affiliate" partyId={affiliate.id} />
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="adverts">

@@ -29,12 +29,13 @@ export function useAdvertDetail(affiliateId: number, advertId: number, enabled =
   });
 }
 
-/** Reloads every advert list, detail and summary after a change (spec 2 §4: the summary tables reload). */
+/** Reloads every advert list, detail, summary and history after a change (spec 2 §4: the summary tables reload). */
 export function useReloadAdverts() {
   const client = useQueryClient();
   return () =>
     Promise.all([
       client.invalidateQueries({ queryKey: keys.adverts.all }),
       client.invalidateQueries({ queryKey: keys.summaries.all }),
+      client.invalidateQueries({ queryKey: keys.audit.all }),
     ]);
 }

@@ -254,10 +254,11 @@ export function InvoicesSection({ invoiceFor, partyId }: { invoiceFor: InvoiceFo
                   component={Link}
                   to={pathTo('tour-group', { id: g.tour_group_id })}
                   size="sm"
+                  title={g.tour_ref_name}
+                  aria-label={`${g.tour_ref_name} ${formatDate(g.start_date)}: ${currencyText(g.invoice_amount, r.currency_type)}`}
                   style={{ whiteSpace: 'nowrap' }}
                 >
-                  {g.tour_ref_name} {formatDate(g.start_date)} (
-                  {currencyText(g.invoice_amount, r.currency_type)})
+                  {formatDate(g.start_date)} · {currencyText(g.invoice_amount, r.currency_type)}
                 </Anchor>
               ))}
             </Stack>

@@ -1,4 +1,5 @@
 import { Anchor, Paper, Select, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   type PaymentInvoiceRow,
@@ -17,6 +18,7 @@ import { ServerTable, type ServerTableColumn } from '../../ui/ServerTable';
 import { AdvertPaymentModal } from '../affiliates/AdvertPaymentModal';
 import { AdvertProductsModal } from '../affiliates/AdvertProductsModal';
 import { usePreData } from '../affiliates/advert-data';
+import { RecordPaymentModal } from '../invoices/RecordPaymentModal';
 import { currencyAmount, SearchButtons, SUMMARY_DEFAULT_PAGE, SUMMARY_PAGE_SIZES } from './summary-kit';
 
 const TYPE_LABELS: Record<SummaryFor, string> = {
@@ -59,6 +61,7 @@ export function PaymentInvoicesSummary() {
   const [due, setDue] = useState<DateRange>(emptyRange);
   const [applied, setApplied] = useState<Record<string, string>>({ summary_for: 'supplier' });
   const [open, setOpen] = useState<Open>(null);
+  const queryClient = useQueryClient();
 
   const parties =
     type === 'supplier'
@@ -212,7 +215,16 @@ export function PaymentInvoicesSummary() {
           onClose={() => setOpen(null)}
         />
       )}
-      {/* TODO(#13 invoices helper): supplier / tour manager Payment opens their RecordPaymentModal. */}
+      {open?.kind === 'invoice-payment' && open.row.invoice_id && open.row.summary_for !== 'affiliate' && (
+        <RecordPaymentModal
+          invoiceFor={open.row.summary_for}
+          partyId={open.row.summary_for_object.id}
+          invoiceId={open.row.invoice_id}
+          opened
+          onClose={() => setOpen(null)}
+          onSaved={() => void queryClient.invalidateQueries({ queryKey: keys.summaries.all })}
+        />
+      )}
     </Paper>
   );
 }

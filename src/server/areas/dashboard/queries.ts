@@ -1,0 +1,136 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DashboardBooking, DashboardInvoice } from '../../../shared/api/dashboard';
+import { convertedToSterling, invoiceOutstanding } from '../../../shared/money-owed';
+import { type Db, queryRows } from '../../db/client';
+import { guestCount, passengerCount, passportsMissing } from '../bookings/work-lists';
+
+const whereAll = (where: SQL[]) => (where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``);
+
+/** How many bookings meet `where` (conditions on `bookings b`) and the sum of their balances (pounds). */
+export async function countAndBalance(db: Db, where: SQL[]): Promise<{ count: number; sum: string }> {
+  const [row] = await queryRows<{ n: number; s: string }>(
+    db,
+    sql`select count(*)::int as n, coalesce(sum(b.balance), 0)::text as s from bookings b ${whereAll(where)}`,
+  );
+  return { count: Number(row?.n ?? 0), sum: row?.s ?? '0.00' };
+}
+
+/** How many bookings meet `where`. */
+export async function countWhere(db: Db, where: SQL[]): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from bookings b ${whereAll(where)}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The first `limit` bookings meeting `where` in `orderBy` (columns of `bookings b`), each with
+ * the party it is for, its balance and its passenger details. The ids are found first (from the
+ * work lists' indexes) and only those rows are joined.
+ */
+export async function firstBookings(
+  db: Db,
+  where: SQL[],
+  orderBy: SQL,
+  limit = 5,
+): Promise<DashboardBooking[]> {
+  return queryRows<DashboardBooking>(
+    db,
+    sql`select b.id,
+          coalesce(b.booking_ref, b.old_booking_id::text, '#' || b.id) as reference,
+          coalesce(nullif(btrim(c.first_name || ' ' || c.last_name), ''), ag.name,
+                   nullif(btrim(coalesce(oc.first_name, '') || ' ' || coalesce(oc.last_name, '')), ''),
+                   b.old_lead_passenger) as party,
+          b.departure_date::text as departure_date, b.balance::text as balance,
+          b.balance_due::text as balance_due,
+          ${passengerCount}::int as passengers, ${guestCount}::int as guests,
+          ${passportsMissing} as passports_missing
+        from (select b.id from bookings b ${whereAll(where)} order by ${orderBy} limit ${limit}) x
+        join bookings b on b.id = x.id
+        left join customers c on c.id = b.customer_id
+        left join agents ag on ag.id = b.agent_id
+        left join old_customers oc on oc.id = b.old_customer_id
+        order by ${orderBy}`,
+  );
+}
+
+/** How many departures (tour instances, departing from..to) the bookings meeting `where` travel on. */
+export async function departuresOf(db: Db, where: SQL[], from: string, to: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(distinct tb.tour_instance_id)::int as n
+        from tour_bookings tb join tour_instances i on i.id = tb.tour_instance_id
+        where i.departure_date between ${from}::date and ${to}::date
+          and tb.holiday_booking_id in (select b.id from bookings b ${whereAll(where)})`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** outstanding ÷ rate, rounded to the penny per invoice (as `convertedToSterling`), then summed. */
+const outstandingGbp = sql`round((i.invoice_amount - i.total_paid) / i.currency_exchange_rate, 2)`;
+
+/**
+ * Supplier invoices with money outstanding (total_paid < invoice_amount) due by `until`: counts and
+ * pounds outstanding of those due from `today` and of those overdue (due before `today`), and the
+ * first `limit` of them, earliest due first.
+ */
+export async function supplierInvoicesDue(db: Db, today: string, until: string, limit = 5) {
+  const open = sql`i.invoice_for = 'supplier' and i.invoice_due_date <= ${until}::date and i.total_paid < i.invoice_amount`;
+  const [totals] = await queryRows<{ dn: number; dg: string; on: number; og: string }>(
+    db,
+    sql`select count(*) filter (where i.invoice_due_date >= ${today}::date)::int as dn,
+          coalesce(sum(${outstandingGbp}) filter (where i.invoice_due_date >= ${today}::date), 0)::text as dg,
+          count(*) filter (where i.invoice_due_date < ${today}::date)::int as "on",
+          coalesce(sum(${outstandingGbp}) filter (where i.invoice_due_date < ${today}::date), 0)::text as og
+        from party_invoices i where ${open}`,
+  );
+  const rows = await queryRows<{
+    id: number;
+    supplier_id: number;
+    supplier_name: string;
+    invoice_number: string;
+    invoice_due_date: string;
+    currency_type: string;
+    invoice_amount: string;
+    total_paid: string;
+    currency_exchange_rate: string;
+  }>(
+    db,
+    sql`select i.id, i.supplier_id, s.supplier_name, i.invoice_number, i.invoice_due_date::text as invoice_due_date,
+          i.currency_type, i.invoice_amount::text as invoice_amount, i.total_paid::text as total_paid,
+          i.currency_exchange_rate::text as currency_exchange_rate
+        from party_invoices i join suppliers s on s.id = i.supplier_id
+        where ${open} order by i.invoice_due_date, i.id limit ${limit}`,
+  );
+  const invoices: DashboardInvoice[] = rows.map((r) => {
+    const outstanding = invoiceOutstanding(r.invoice_amount, r.total_paid);
+    return {
+      id: r.id,
+      supplier_id: r.supplier_id,
+      supplier_name: r.supplier_name,
+      invoice_number: r.invoice_number,
+      invoice_due_date: r.invoice_due_date,
+      currency_type: r.currency_type,
+      outstanding,
+      outstanding_gbp: convertedToSterling(outstanding, r.currency_exchange_rate),
+    };
+  });
+  return {
+    due_count: Number(totals?.dn ?? 0),
+    due_gbp: totals?.dg ?? '0.00',
+    overdue_count: Number(totals?.on ?? 0),
+    overdue_gbp: totals?.og ?? '0.00',
+    invoices,
+  };
+}
+
+/** Brochure requests not processed yet (not sent) and the London date of the oldest. */
+export async function unsentBrochureRequests(db: Db) {
+  const [row] = await queryRows<{ n: number; oldest: string | null }>(
+    db,
+    sql`select count(*)::int as n, (min(created_at) at time zone 'Europe/London')::date::text as oldest
+        from brochure_requests where not sent`,
+  );
+  return { count: Number(row?.n ?? 0), oldest: row?.oldest ?? null };
+}

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { bookingTableFiltersSchema } from '../../../shared/api/bookings';
+import type { DashboardAnswer } from '../../../shared/api/dashboard';
+import type { Db } from '../../db/client';
+import { londonToday } from '../../lib/dates';
+import { addDays, workListConditions, workListFilters } from '../bookings/work-lists';
+import * as q from './queries';
+
+/** The work-list conditions of a tile's list filters, parsed exactly as GET bookings/table parses them. */
+const conditionsOf = (filters: Record<string, string>) =>
+  workListConditions(bookingTableFiltersSchema.parse(filters));
+
+/** The Sunday ending London's week of `today` (today itself on a Sunday). */
+export function endOfWeek(today: string): string {
+  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay(); // 0 = Sunday
+  return addDays(today, (7 - weekday) % 7);
+}
+
+/**
+ * GET dashboard (issue #14, 'what needs doing today'): each booking figure counts exactly the
+ * bookings its `filters` show in the bookings list (the same conditions, areas/bookings/
+ * work-lists.ts), with the first five of them; supplier invoices due by Sunday and brochure
+ * requests not processed. `today` is London's date (`now` for tests). Read-only; the queries run
+ * side by side on PostgreSQL's pool.
+ */
+export async function getDashboard(db: Db, now = new Date()): Promise<DashboardAnswer> {
+  const today = londonToday(now);
+  const f = workListFilters(today);
+  const due = conditionsOf(f.balancesDue);
+  const overdue = conditionsOf(f.balancesOverdue);
+  const changes = conditionsOf(f.changesNotAccepted);
+  const missing = conditionsOf(f.missingDetails);
+  const byBalanceDue = sql`b.balance_due, b.created_at, b.id`;
+  const byDeparture = sql`b.departure_date, b.created_at, b.id`;
+  const until = endOfWeek(today);
+
+  const [
+    dueTotals,
+    dueFirst,
+    overdueTotals,
+    overdueFirst,
+    changesCount,
+    changesFirst,
+    missingCount,
+    missingFirst,
+    departures,
+    invoices,
+    brochures,
+  ] = await Promise.all([
+    q.countAndBalance(db, due),
+    q.firstBookings(db, due, byBalanceDue),
+    q.countAndBalance(db, overdue),
+    // The most recently overdue first: the ones still worth a reminder.
+    q.firstBookings(db, overdue, sql`b.balance_due desc, b.created_at desc, b.id desc`),
+    q.countWhere(db, changes),
+    q.firstBookings(db, changes, byDeparture),
+    q.countWhere(db, missing),
+    q.firstBookings(db, missing, byDeparture),
+    q.departuresOf(db, missing, today, f.until),
+    q.supplierInvoicesDue(db, today, until),
+    q.unsentBrochureRequests(db),
+  ]);
+
+  return {
+    today,
+    balances_due: { ...dueTotals, bookings: dueFirst, filters: f.balancesDue, until: f.until },
+    balances_overdue: { ...overdueTotals, bookings: overdueFirst, filters: f.balancesOverdue },
+    changes_not_accepted: { count: changesCount, bookings: changesFirst, filters: f.changesNotAccepted },
+    missing_details: {
+      count: missingCount,
+      bookings: missingFirst,
+      filters: f.missingDetails,
+      until: f.until,
+      departures,
+    },
+    supplier_invoices: { until, ...invoices },
+    brochure_requests: brochures,
+  };
+}

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { blankToUndefined, plainString } from './common';
+import { endpoint, fileAnswer, messageAnswer } from './contract';
+
+/**
+ * Backups (spec 2 §2 Backups, §5, §7 'Admin users, currency, backups, accounts', §9): project
+ * backups (a zip of chosen folders of the data directory) and database backups (pg_dump custom
+ * format on PostgreSQL, a PGlite data-directory tarball on the embedded database), made by
+ * background jobs, listed, downloaded and deleted. Role 1 only. A backup's id is its file name.
+ */
+
+/** Spec 2 §9: backup types. */
+export const BACKUP_TYPES = ['project', 'database'] as const;
+export type BackupType = (typeof BACKUP_TYPES)[number];
+
+/** Spec 2 §5 / §8: a project backup with no folder chosen. */
+export const SELECT_FOLDER_MESSAGE = 'Please select any one option';
+/** Spec 2 §5: the delete confirmation, word for word. */
+export const DELETE_BACKUP_CONFIRMATION = 'Are you sure you want to delete theis backup ?';
+/** Spec 2 §8: the empty state. */
+export const NO_BACKUPS_TEXT = 'No Backups Found';
+
+/** A backup file name as stored under DATA_DIR/backups (no path, no leading dot). */
+export const BACKUP_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+const backupName = (label: string) =>
+  plainString({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .regex(BACKUP_NAME_PATTERN, `${label} is not a backup file name.`);
+
+/** A backup as listed (spec 2 §3 Backup). */
+export const backupAnswer = z.object({
+  /** The file name; what download-backup and delete-backup take. */
+  id: z.string(),
+  backup_name: z.string(),
+  backup_type: z.enum(BACKUP_TYPES),
+  /** Bytes. */
+  backup_size: z.number(),
+  /** ISO date-time the file was written. */
+  backup_date: z.string(),
+});
+export type Backup = z.input<typeof backupAnswer>;
+
+/** A folder offered for a project backup: its path below DATA_DIR ('files/airlines', 'outbox'). */
+export const backupFolder = z.object({ name: z.string(), label: z.string(), size: z.number() });
+export type BackupFolder = z.input<typeof backupFolder>;
+
+/** POST create-backups (spec 2 §7). `filename` is an optional prefix of the file's name. */
+export const createBackupInput = z
+  .object({
+    backup_type: z.enum(BACKUP_TYPES, { error: "backup_type must be 'project' or 'database'." }),
+    selected_option: z.preprocess(blankToUndefined, plainString().max(100).optional()),
+    filename: z.preprocess(
+      blankToUndefined,
+      plainString()
+        .trim()
+        .max(60)
+        .regex(/^[A-Za-z0-9_-]+$/, 'A file name has letters, digits, - and _ only.')
+        .optional(),
+    ),
+    backup_folders: z
+      .array(plainString().max(200), { error: 'backup_folders must be a list of folder names.' })
+      .max(100)
+      .optional()
+      .default([]),
+  })
+  .superRefine((v, ctx) => {
+    if (v.backup_type === 'project' && v.backup_folders.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['backup_folders'], message: SELECT_FOLDER_MESSAGE });
+  });
+export type CreateBackupInput = z.input<typeof createBackupInput>;
+
+export const backupsApi = {
+  list: endpoint({
+    method: 'POST',
+    path: '/get-backups',
+    summary:
+      'Backups, newest first (data), the bytes they take (storage_size), bytes free on the disk, and the folders offered for a project backup.',
+    permission: 'backups.manage',
+    answer: z.object({
+      success: z.literal(true),
+      data: z.array(backupAnswer),
+      storage_size: z.number(),
+      disk_free: z.number().nullable(),
+      folders: z.array(backupFolder),
+    }),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/create-backups',
+    summary:
+      "Start a backup job: backup_type project (backup_folders, at least one: 'Please select any one option') or database; answers job_id (GET jobs/{id}).",
+    permission: 'backups.manage',
+    body: createBackupInput,
+    answer: z.object({ success: z.literal(true), message: z.string(), job_id: z.number().int() }),
+  }),
+  download: endpoint({
+    method: 'POST',
+    path: '/download-backup',
+    summary: 'The backup file ?id= (its name). 404 when it is gone.',
+    permission: 'backups.manage',
+    query: z.strictObject({ id: backupName('The backup') }),
+    answer: fileAnswer,
+  }),
+  delete: endpoint({
+    method: 'POST',
+    path: '/delete-backup',
+    summary: 'Delete a backup: backup_id (its name; filename is accepted too).',
+    permission: 'backups.manage',
+    body: z
+      .object({
+        backup_id: z.preprocess(blankToUndefined, backupName('The backup').optional()),
+        filename: z.preprocess(blankToUndefined, backupName('The backup').optional()),
+      })
+      .transform((v, ctx) => {
+        const name = v.backup_id ?? v.filename;
+        if (!name) {
+          ctx.addIssue({ code: 'custom', path: ['backup_id'], message: 'The backup is required.' });
+          return z.NEVER;
+        }
+        return { name };
+      }),
+    answer: messageAnswer,
+  }),
+};
