@@ -321,6 +321,8 @@ export const implementedRoutes: ReadonlySet<RouteName> = new Set<RouteName>([
   'customers',
   'create-new-customer',
   'customer-edit',
+  'duplicate-customers',
+  'duplicate-customer-detail',
   'agents',
   'agent-create',
   'agent-edit',

@@ -75,6 +75,21 @@ export const router = createBrowserRouter([
         lazy: () =>
           import('./areas/customers/CustomerFormPage').then((m) => ({ Component: m.CustomerEditPage })),
       },
+      // Issue #14: duplicate customers and merging
+      {
+        path: routeByName['duplicate-customers'].path,
+        lazy: () =>
+          import('./areas/customers/duplicates/DuplicateCustomersPage').then((m) => ({
+            Component: m.DuplicateCustomersPage,
+          })),
+      },
+      {
+        path: routeByName['duplicate-customer-detail'].path,
+        lazy: () =>
+          import('./areas/customers/duplicates/DuplicateCustomerDetailPage').then((m) => ({
+            Component: m.DuplicateCustomerDetailPage,
+          })),
+      },
       // Spec 3 §2 Discounts and extras
       {
         path: routeByName.extras.path,

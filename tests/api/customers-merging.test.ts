@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerReferences } from '../../src/server/areas/customers-merging/merge';
 import { inTransaction, queryRows } from '../../src/server/db/client';
 import * as s from '../../src/server/db/schema';
-import { customerReferences } from '../../src/server/areas/customers-merging/merge';
 import {
   CUSTOMERS_CHANGED_MESSAGE,
   parseDuplicateKey,
@@ -163,9 +163,13 @@ describe.each(testDbKinds)('customers merging on %s', (kind) => {
         )}) and customer_id = ${main.id} and version = 2`,
       ),
     ).toBe(3); // the moved ones were bumped, the main's own booking was not
-    expect(await count(sql`select count(*)::int as n from customer_notes where customer_id = ${main.id}`)).toBe(2);
     expect(
-      await count(sql`select count(*)::int as n from brochure_requests where id = ${br.id} and customer_id = ${main.id}`),
+      await count(sql`select count(*)::int as n from customer_notes where customer_id = ${main.id}`),
+    ).toBe(2);
+    expect(
+      await count(
+        sql`select count(*)::int as n from brochure_requests where id = ${br.id} and customer_id = ${main.id}`,
+      ),
     ).toBe(1);
     expect(
       await count(
@@ -177,16 +181,21 @@ describe.each(testDbKinds)('customers merging on %s', (kind) => {
         sql`select count(*)::int as n from booking_requests where customer_id = ${main.id} and referrer_id = ${bystander.id}`,
       ),
     ).toBe(1);
-    expect(await count(sql`select count(*)::int as n from booking_requests where booking_id = ${b3.id}`)).toBe(0);
     expect(
-      await count(
-        sql`select count(*)::int as n from customers where id in (${oldest.id}, ${third.id})`,
-      ),
+      await count(sql`select count(*)::int as n from booking_requests where booking_id = ${b3.id}`),
     ).toBe(0);
-    expect(await count(sql`select count(*)::int as n from bookings where customer_id = ${bystander.id}`)).toBe(1);
+    expect(
+      await count(sql`select count(*)::int as n from customers where id in (${oldest.id}, ${third.id})`),
+    ).toBe(0);
+    expect(
+      await count(sql`select count(*)::int as n from bookings where customer_id = ${bystander.id}`),
+    ).toBe(1);
 
     // The main's fields kept, its blanks filled (address lines from the record at the same postcode).
-    const [m] = await queryRows<Record<string, unknown>>(t.db, sql`select * from customers where id = ${main.id}`);
+    const [m] = await queryRows<Record<string, unknown>>(
+      t.db,
+      sql`select * from customers where id = ${main.id}`,
+    );
     expect(m).toMatchObject({
       title: 'Mrs',
       first_name: 'Dora',
@@ -202,10 +211,10 @@ describe.each(testDbKinds)('customers merging on %s', (kind) => {
     });
 
     // One audit entry on the main customer listing what moved.
-    const audit = await queryRows<{ action: string; changes: { field: string; from: unknown; to: unknown }[] }>(
-      t.db,
-      sql`select action, changes from audit_log where entity = 'customer' and entity_id = ${main.id}`,
-    );
+    const audit = await queryRows<{
+      action: string;
+      changes: { field: string; from: unknown; to: unknown }[];
+    }>(t.db, sql`select action, changes from audit_log where entity = 'customer' and entity_id = ${main.id}`);
     expect(audit).toHaveLength(1);
     const changes = Object.fromEntries(audit[0].changes.map((c) => [c.field, c]));
     expect((changes.merged_customers.to as { id: number }[]).map((c) => c.id).sort()).toEqual(
@@ -234,7 +243,11 @@ describe.each(testDbKinds)('customers merging on %s', (kind) => {
   });
 
   it('takes the oldest record as main when none is marked, and refuses bad selections with 422', async () => {
-    const a = await createCustomer(t.db, { created_at: '2019-05-01T09:00:00Z', email: null, phone_number: null });
+    const a = await createCustomer(t.db, {
+      created_at: '2019-05-01T09:00:00Z',
+      email: null,
+      phone_number: null,
+    });
     const b = await createCustomer(t.db, { created_at: '2018-05-01T09:00:00Z' });
     const res = await call('POST', '/customers-merging/merge-customers', t.adminToken, {
       selected_customer_ids: [a.id, b.id],
@@ -246,7 +259,9 @@ describe.each(testDbKinds)('customers merging on %s', (kind) => {
       selected_customer_ids: [b.id, b.id],
     });
     expect(one.statusCode).toBe(422);
-    expect(one.json().errors.selected_customer_ids).toEqual(['Please select at least two customers to merge.']);
+    expect(one.json().errors.selected_customer_ids).toEqual([
+      'Please select at least two customers to merge.',
+    ]);
     const c = await createCustomer(t.db);
     const outside = await call('POST', '/customers-merging/merge-customers', t.adminToken, {
       selected_customer_ids: [b.id, c.id],
@@ -301,30 +316,67 @@ describe.each(testDbKinds)('customers merging on %s', (kind) => {
     const winnerMain = first.statusCode === 200 ? x.id : w.id;
     const loserMain = first.statusCode === 200 ? w.id : x.id;
     // The winner took y and z with their bookings; the loser's own record is untouched.
-    expect(await count(sql`select count(*)::int as n from bookings where customer_id = ${winnerMain}`)).toBe(3);
-    expect(await count(sql`select count(*)::int as n from bookings where customer_id = ${loserMain}`)).toBe(1);
+    expect(await count(sql`select count(*)::int as n from bookings where customer_id = ${winnerMain}`)).toBe(
+      3,
+    );
+    expect(await count(sql`select count(*)::int as n from bookings where customer_id = ${loserMain}`)).toBe(
+      1,
+    );
     expect(
-      await count(sql`select count(*)::int as n from customers where id in (${x.id}, ${y.id}, ${z.id}, ${w.id})`),
+      await count(
+        sql`select count(*)::int as n from customers where id in (${x.id}, ${y.id}, ${z.id}, ${w.id})`,
+      ),
     ).toBe(2);
   });
 
   it('lists emails held by several customers and likely duplicates, marked, with the filters (25 rows)', async () => {
     const e = `table.${kind}@example.test`;
     await createCustomer(t.db, { first_name: 'Tom', last_name: 'Hart', email: e, postcode: 'YO1 7HH' });
-    await createCustomer(t.db, { first_name: 'Tom', last_name: 'Hart', email: e.toUpperCase(), postcode: 'YO1 7HH' });
+    await createCustomer(t.db, {
+      first_name: 'Tom',
+      last_name: 'Hart',
+      email: e.toUpperCase(),
+      postcode: 'YO1 7HH',
+    });
     await createCustomer(t.db, { first_name: 'Tina', last_name: 'Hart', email: e, postcode: 'YO1 7HH' });
     // Same name and postcode, different emails.
-    await createCustomer(t.db, { first_name: 'Agnes', last_name: 'Pike', email: 'agnes1@example.test', postcode: 'BD1 1AA' });
+    await createCustomer(t.db, {
+      first_name: 'Agnes',
+      last_name: 'Pike',
+      email: 'agnes1@example.test',
+      postcode: 'BD1 1AA',
+    });
     await createCustomer(t.db, { first_name: 'agnes', last_name: 'PIKE', email: null, postcode: 'bd11aa' });
     // Same phone, different names and emails.
-    await createCustomer(t.db, { first_name: 'Ron', last_name: 'Ames', phone_number: '+44 1904 555777', postcode: 'HU1 1AA' });
-    await createCustomer(t.db, { first_name: 'Rita', last_name: 'Ames', mobile_number: '01904 555777', postcode: 'HU2 2BB' });
+    await createCustomer(t.db, {
+      first_name: 'Ron',
+      last_name: 'Ames',
+      phone_number: '+44 1904 555777',
+      postcode: 'HU1 1AA',
+    });
+    await createCustomer(t.db, {
+      first_name: 'Rita',
+      last_name: 'Ames',
+      mobile_number: '01904 555777',
+      postcode: 'HU2 2BB',
+    });
 
     const res = await call('GET', '/customers-merging/get-duplicate-table?length=25', t.accountantToken);
     expect(res.statusCode).toBe(200);
-    const rows = res.json().data as { key: string; kind: string; count: number; exact_duplicates: number; likely_reason: string | null }[];
+    const rows = res.json().data as {
+      key: string;
+      kind: string;
+      count: number;
+      exact_duplicates: number;
+      likely_reason: string | null;
+    }[];
     expect(rows.length).toBeLessThanOrEqual(25);
-    expect(rows.find((r) => r.key === e)).toMatchObject({ kind: 'email', count: 3, exact_duplicates: 1, likely_reason: null });
+    expect(rows.find((r) => r.key === e)).toMatchObject({
+      kind: 'email',
+      count: 3,
+      exact_duplicates: 1,
+      likely_reason: null,
+    });
     expect(rows.find((r) => r.key === 'same-name-postcode:agnes|pike|BD11AA')).toMatchObject({
       kind: 'name_postcode',
       count: 2,
@@ -336,15 +388,29 @@ describe.each(testDbKinds)('customers merging on %s', (kind) => {
       likely_reason: 'Likely: same phone',
     });
     // Email groups come first; the Hart name+postcode group is not offered (all share one email).
-    expect(rows.findIndex((r) => r.kind !== 'email')).toBeGreaterThan(rows.findIndex((r) => r.kind === 'email'));
+    expect(rows.findIndex((r) => r.kind !== 'email')).toBeGreaterThan(
+      rows.findIndex((r) => r.kind === 'email'),
+    );
     expect(rows.find((r) => r.key.startsWith('same-name-postcode:tom|hart'))).toBeUndefined();
 
-    const byPostcode = await call('GET', '/customers-merging/get-duplicate-table?pincode_search=yo1', t.adminToken);
+    const byPostcode = await call(
+      'GET',
+      '/customers-merging/get-duplicate-table?pincode_search=yo1',
+      t.adminToken,
+    );
     expect(byPostcode.json().data.map((r: { key: string }) => r.key)).toEqual([e]);
-    const byEmail = await call('GET', '/customers-merging/get-duplicate-table?email_search=agnes1', t.adminToken);
-    expect(byEmail.json().data.map((r: { key: string }) => r.key)).toEqual(['same-name-postcode:agnes|pike|BD11AA']);
+    const byEmail = await call(
+      'GET',
+      '/customers-merging/get-duplicate-table?email_search=agnes1',
+      t.adminToken,
+    );
+    expect(byEmail.json().data.map((r: { key: string }) => r.key)).toEqual([
+      'same-name-postcode:agnes|pike|BD11AA',
+    ]);
 
-    const detail = await call('POST', '/customers-merging/get-duplicate-record', t.accountantToken, { email: e });
+    const detail = await call('POST', '/customers-merging/get-duplicate-record', t.accountantToken, {
+      email: e,
+    });
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toMatchObject({ status: true, kind: 'email', likely_reason: null });
     expect(detail.json().data).toHaveLength(3);
@@ -354,21 +420,46 @@ describe.each(testDbKinds)('customers merging on %s', (kind) => {
     });
     expect(likely.json()).toMatchObject({ kind: 'phone', likely_reason: 'Likely: same phone' });
     expect(likely.json().data.map((c: { first_name: string }) => c.first_name)).toEqual(['Ron', 'Rita']);
-    const bad = await call('POST', '/customers-merging/get-duplicate-record', t.adminToken, { email: 'same-phone:1' });
+    const bad = await call('POST', '/customers-merging/get-duplicate-record', t.adminToken, {
+      email: 'same-phone:1',
+    });
     expect(bad.statusCode).toBe(422);
   });
 
   it('runs the duplicate script as a job: merges only exact duplicates and reports what it merged', async () => {
     const e = `script.${kind}@example.test`;
-    const a1 = await createCustomer(t.db, { first_name: 'Ada', last_name: 'Shaw', email: e, postcode: 'M1 1AE', created_at: '2020-02-02T00:00:00Z' });
-    const a2 = await createCustomer(t.db, { first_name: 'ada ', last_name: 'SHAW', email: ` ${e.toUpperCase()}`, postcode: 'm11ae' });
-    const a3 = await createCustomer(t.db, { first_name: 'Ada', last_name: 'Shaw', email: e, postcode: 'M1 1AE' });
+    const a1 = await createCustomer(t.db, {
+      first_name: 'Ada',
+      last_name: 'Shaw',
+      email: e,
+      postcode: 'M1 1AE',
+      created_at: '2020-02-02T00:00:00Z',
+    });
+    const a2 = await createCustomer(t.db, {
+      first_name: 'ada ',
+      last_name: 'SHAW',
+      email: ` ${e.toUpperCase()}`,
+      postcode: 'm11ae',
+    });
+    const a3 = await createCustomer(t.db, {
+      first_name: 'Ada',
+      last_name: 'Shaw',
+      email: e,
+      postcode: 'M1 1AE',
+    });
     // Same email, another name: not an exact duplicate, left alone.
-    const other = await createCustomer(t.db, { first_name: 'Bea', last_name: 'Shaw', email: e, postcode: 'M1 1AE' });
+    const other = await createCustomer(t.db, {
+      first_name: 'Bea',
+      last_name: 'Shaw',
+      email: e,
+      postcode: 'M1 1AE',
+    });
     await createBooking(t.db, { customer_id: a2.id });
     await t.db.insert(s.customer_notes).values({ customer_id: a3.id, note: 'Called.' });
 
-    expect((await call('POST', '/customers-merging/merge-customers-script', t.accountantToken)).statusCode).toBe(403);
+    expect(
+      (await call('POST', '/customers-merging/merge-customers-script', t.accountantToken)).statusCode,
+    ).toBe(403);
     const start = await call('POST', '/customers-merging/merge-customers-script', t.adminToken, { email: e });
     expect(start.statusCode).toBe(200);
     expect(start.json()).toMatchObject({ status: true, message: `Merging the exact duplicates of ${e}.` });
@@ -383,8 +474,12 @@ describe.each(testDbKinds)('customers merging on %s', (kind) => {
       merged: [{ main_customer_id: a1.id, removed_customer_ids: [a2.id, a3.id] }],
       summary: 'Merged 2 duplicate customers in 1 group; moved 1 booking and 1 note.',
     });
-    expect(await count(sql`select count(*)::int as n from customers where id in (${a2.id}, ${a3.id})`)).toBe(0);
-    expect(await count(sql`select count(*)::int as n from customers where id in (${a1.id}, ${other.id})`)).toBe(2);
+    expect(await count(sql`select count(*)::int as n from customers where id in (${a2.id}, ${a3.id})`)).toBe(
+      0,
+    );
+    expect(
+      await count(sql`select count(*)::int as n from customers where id in (${a1.id}, ${other.id})`),
+    ).toBe(2);
     expect(await count(sql`select count(*)::int as n from bookings where customer_id = ${a1.id}`)).toBe(1);
 
     // The top button (no body): every email; nothing exact is left, so it says so.
@@ -437,17 +532,29 @@ describe.each(testDbKinds)('customers merging on %s', (kind) => {
     ]);
     expect((await call('GET', '/bookings?customer_id=999999', t.adminToken)).statusCode).toBe(404);
 
-    const refs = await call('GET', `/referrers?search=quill${kind}&customer_id=${referred.id}`, t.accountantToken);
+    const refs = await call(
+      'GET',
+      `/referrers?search=quill${kind}&customer_id=${referred.id}`,
+      t.accountantToken,
+    );
     expect(refs.json().data.map((r: { id: number }) => r.id)).toEqual([referrer.id]);
     expect((await call('GET', '/referrers?search=q', t.adminToken)).json().data).toEqual([]);
 
     const body = { customer_id: referred.id, booking_id: booking.id, referrer_id: referrer.id };
     expect((await call('POST', '/bookings/requests', t.accountantToken, body)).statusCode).toBe(403);
-    const self = await call('POST', '/bookings/requests', t.adminToken, { ...body, referrer_id: referred.id });
+    const self = await call('POST', '/bookings/requests', t.adminToken, {
+      ...body,
+      referrer_id: referred.id,
+    });
     expect(self.statusCode).toBe(422);
     expect(self.json().errors).toEqual({ referrer_id: ['A customer cannot refer themselves.'] });
-    const notTheirs = await call('POST', '/bookings/requests', t.adminToken, { ...body, booking_id: theirs.id });
-    expect(notTheirs.json().errors).toEqual({ booking_id: ["The booking is not one of this customer's bookings."] });
+    const notTheirs = await call('POST', '/bookings/requests', t.adminToken, {
+      ...body,
+      booking_id: theirs.id,
+    });
+    expect(notTheirs.json().errors).toEqual({
+      booking_id: ["The booking is not one of this customer's bookings."],
+    });
     const created = await call('POST', '/bookings/requests', t.adminToken, body);
     expect(created.statusCode).toBe(200);
     expect(created.json()).toMatchObject({ success: true, message: 'Referral recorded successfully.' });
@@ -456,7 +563,11 @@ describe.each(testDbKinds)('customers merging on %s', (kind) => {
 
     const side1 = (await call('GET', `/customers/${referred.id}/referrals`, t.accountantToken)).json().data;
     expect(side1.referred_by).toEqual([
-      expect.objectContaining({ booking_id: booking.id, referrer_id: referrer.id, referrer_name: `Owen Quill${kind}` }),
+      expect.objectContaining({
+        booking_id: booking.id,
+        referrer_id: referrer.id,
+        referrer_name: `Owen Quill${kind}`,
+      }),
     ]);
     expect(side1.referrals).toEqual([]);
     const side2 = (await call('GET', `/customers/${referrer.id}/referrals`, t.accountantToken)).json().data;

@@ -321,6 +321,51 @@ describe.each(testDbKinds)('summaries on %s', (kind) => {
     );
     expect(res.json().data[2].total_guests).toBe(0);
 
+    // The counts follow every change to bookings and lines (kept by triggers): a status change, a
+    // cancellation, more guests on a line, a line moved to another departure, a booking deleted.
+    const [pending] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select b.id from bookings b join tour_bookings tb on tb.holiday_booking_id = b.id
+          where tb.tour_instance_id = ${a.instance.id} and b.status = 'Pending' order by b.id limit 1`,
+    );
+    await t.db.execute(sql`update bookings set status = 'Confirmed' where id = ${pending.id}`);
+    await t.db.execute(sql`update bookings set status = 'Cancelled', cancelled_at = now()
+      where id = (select holiday_booking_id from tour_bookings where tour_instance_id = ${b.instance.id} order by id limit 1)`);
+    await t.db.execute(sql`update tour_bookings set guests = 4
+      where id = (select max(id) from tour_bookings where tour_instance_id = ${b.instance.id})`);
+    await t.db.execute(sql`update tour_bookings set tour_instance_id = ${empty.instance.id}
+      where id = (select min(id) from tour_bookings where tour_instance_id = ${a.instance.id})`);
+    await t.db.execute(sql`delete from bookings
+      where id = (select max(holiday_booking_id) from tour_bookings where tour_instance_id = ${a.instance.id})`);
+    const again = await call(
+      'POST',
+      `/summary/tour-summary?search_by_tour_ids=${tours}&departure_start_range_start=2028-05-01&departure_start_range_end=2028-05-31`,
+      t.accountantToken,
+      {},
+    );
+    const recount = await queryRows<{ id: number; total: number; confirmed: number }>(
+      t.db,
+      sql`select g.id,
+            (select coalesce(sum(tb.guests), 0)::int from tour_bookings tb join tour_instances i on i.id = tb.tour_instance_id
+              join bookings bk on bk.id = tb.holiday_booking_id
+              where i.tour_group_id = g.id and bk.status <> 'Cancelled') as total,
+            (select coalesce(sum(tb.guests), 0)::int from tour_bookings tb join tour_instances i on i.id = tb.tour_instance_id
+              join bookings bk on bk.id = tb.holiday_booking_id
+              where i.tour_group_id = g.id and bk.status in ('Paid', 'Confirmed')) as confirmed
+          from tour_groups g where g.id in (${a.group.id}, ${b.group.id}, ${empty.group.id})`,
+    );
+    const shown = new Map(
+      again
+        .json()
+        .data.map((r: { id: number; total_guests: number; confirmed_pax_count: number }) => [
+          r.id,
+          { total: r.total_guests, confirmed: r.confirmed_pax_count },
+        ]),
+    );
+    for (const r of recount)
+      expect(shown.get(r.id), `group ${r.id}`).toEqual({ total: r.total, confirmed: r.confirmed });
+    expect(recount.find((r) => r.id === empty.group.id)?.total).toBe(2);
+
     // All tours (none chosen), sorted by departure, ascending, in the body.
     const all = await call('POST', '/summary/tour-summary', t.accountantToken, {
       departure_start_range_start: '2028-05-01',

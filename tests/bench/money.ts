@@ -64,10 +64,13 @@ async function main() {
   const database = await openDatabase({ url, poolSize: 10 });
   const { db } = database;
   await database.migrate();
-  const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from bookings`);
+  const count = async () =>
+    (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from bookings`))[0].n;
+  let n = await count();
   if (n < scale) {
     console.log(`loading ${scale.toLocaleString('en-GB')} bookings (found ${n.toLocaleString('en-GB')})...`);
     await seedScale(db, scale, { log: (m) => console.log(`  ${m}`) });
+    n = await count();
   }
   // A data set loaded before the money seed existed gets its money rows now.
   const [{ invoices }] = await queryRows<{ invoices: number }>(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, optionalId, optionalText } from './common';
+import { blankToUndefined, idSchema, optionalId, optionalText } from './common';
 import { createdAnswer, dateAnswer, endpoint, messageAnswer, timestampAnswer } from './contract';
 import { idParams } from './params';
 
@@ -11,11 +11,21 @@ import { idParams } from './params';
  * themselves. The customer edit screen lists both sides: 'Referred by' and 'Referrals'.
  */
 
+/** An id the form picks from a list: blank or missing → `message`, else the id rules. */
+const chosenId = (message: string) =>
+  z.preprocess(blankToUndefined, idSchema.optional()).transform((v, ctx) => {
+    if (v === undefined) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return v;
+  });
+
 /** POST bookings/requests: the referred customer, one of their bookings, and the referrer. */
 export const bookingRequestInput = z.object({
   customer_id: idSchema,
-  booking_id: idSchema,
-  referrer_id: idSchema,
+  booking_id: chosenId('Please choose the booking.'),
+  referrer_id: chosenId('Please choose who referred the customer.'),
 });
 export type BookingRequestInput = z.input<typeof bookingRequestInput>;
 export type BookingRequestValues = z.output<typeof bookingRequestInput>;

@@ -42,6 +42,8 @@ export const keys = {
   customers: areaKeys('customers'),
   /** Duplicate customers: the table and a group's records (a merge also invalidates customers). */
   customersMerging: areaKeys('customers-merging'),
+  /** The dashboard's figures and the global search's hits (issue #14). */
+  dashboard: areaKeys('dashboard'),
   discounts: areaKeys('discounts'),
   emailTemplates: areaKeys('email-templates'),
   extras: areaKeys('extras'),

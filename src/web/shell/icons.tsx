@@ -1,6 +1,6 @@
 import type { SVGProps } from 'react';
 
-/** Two outline icons (Tabler shapes, MIT) drawn inline so the shell needs no icon package. */
+/** Outline icons (Tabler shapes, MIT) drawn inline so the shell needs no icon package. */
 const base = (size: number): SVGProps<SVGSVGElement> => ({
   width: size,
   height: size,
@@ -28,6 +28,15 @@ export function LogoutIcon({ size = 18 }: { size?: number }) {
       <path d="M14 8V6a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h7a2 2 0 0 0 2-2v-2" />
       <path d="M9 12h12l-3-3" />
       <path d="M18 15l3-3" />
+    </svg>
+  );
+}
+
+export function SearchIcon({ size = 16 }: { size?: number }) {
+  return (
+    <svg aria-hidden="true" {...base(size)}>
+      <path d="M3 10a7 7 0 1 0 14 0a7 7 0 1 0 -14 0" />
+      <path d="M21 21l-6 -6" />
     </svg>
   );
 }

@@ -157,8 +157,10 @@ export function artworkTable(db: Db, req: DataTablesRequest & Filters<typeof art
  * tour name, start date) of the chosen tours (all when none) departing in the range, with
  * total_guests — guests of the tour lines of every booking not cancelled on the group's instances
  * (0 when none) — and confirmed_pax_count — guests of Confirmed or Paid bookings (spec 3 §4's
- * passenger count). Sorted on guests, descending, by default (spec 2 §2: the third column); quick
- * search on the tour name. The page is chosen from the groups' totals, then only its rows are named.
+ * passenger count). The counts come from `departure_guest_counts` (kept per instance by triggers,
+ * schema/summaries.ts), so a year of departures costs a few thousand rows, not every tour line.
+ * Sorted on guests, descending, by default (spec 2 §2: the third column); quick search on the tour
+ * name.
  */
 export async function tourSummaryTable(
   db: Db,
@@ -195,14 +197,11 @@ export async function tourSummaryTable(
       sql`with groups as (
             select g.id, g.tour_id, g.start_date from tour_groups g join tours t on t.id = g.tour_id ${clause(where)}
           ), counts as (
-            select i.tour_group_id as id,
-              coalesce(sum(tb.guests) filter (where b.status <> 'Cancelled' and b.cancelled_at is null), 0)::int as total_guests,
-              coalesce(sum(tb.guests) filter (where b.status in ('Paid', 'Confirmed') and b.cancelled_at is null), 0)::int
-                as confirmed_pax_count
+            select i.tour_group_id as id, sum(c.total_guests)::int as total_guests,
+              sum(c.confirmed_guests)::int as confirmed_pax_count
             from groups g
             join tour_instances i on i.tour_group_id = g.id
-            join tour_bookings tb on tb.tour_instance_id = i.id
-            join bookings b on b.id = tb.holiday_booking_id
+            join departure_guest_counts c on c.tour_instance_id = i.id
             group by i.tour_group_id
           )
           select g.id, g.tour_id, t.name as tour_name, g.start_date as departure_date,

@@ -7,6 +7,7 @@ import { EntityCreatePage, EntityEditPage, type EntityFormProps } from '../../ui
 import { Can } from '../../ui/permissions';
 import { CustomerForm } from './CustomerForm';
 import { CustomerBookingsPanel, CustomerBrochuresPanel, CustomerNotesPanel } from './CustomerSections';
+import { ReferralsPanel } from './referrals/ReferralsPanel';
 
 /** The create form with `?postcode=` of the screen's address: it fills the post code and looks it up. */
 function CustomerCreateForm(props: EntityFormProps<never, CustomerInput>) {
@@ -77,6 +78,7 @@ export function CustomerEditPage() {
           <CustomerBookingsPanel customerId={customer.id} />
           <CustomerNotesPanel customerId={customer.id} />
           <CustomerBrochuresPanel customer={customer} />
+          <ReferralsPanel customerId={customer.id} />
         </Stack>
       )}
     </EntityEditPage>

@@ -49,7 +49,11 @@ export function DuplicateCard({
       component="article"
       aria-labelledby={titleId}
       style={{
-        borderColor: isMain ? 'var(--mantine-color-green-7)' : selected ? 'var(--mantine-color-blue-7)' : undefined,
+        borderColor: isMain
+          ? 'var(--mantine-color-green-7)'
+          : selected
+            ? 'var(--mantine-color-blue-7)'
+            : undefined,
         borderWidth: selected || isMain ? 2 : undefined,
       }}
     >

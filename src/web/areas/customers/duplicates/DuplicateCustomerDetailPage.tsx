@@ -77,7 +77,8 @@ export function DuplicateCustomerDetailPage() {
   };
   const allSelected = customers.length > 0 && selected.length === customers.length;
   const askMerge = async () => {
-    const keep = customers.find((c) => c.id === main) ?? oldest(customers.filter((c) => selected.includes(c.id)));
+    const keep =
+      customers.find((c) => c.id === main) ?? oldest(customers.filter((c) => selected.includes(c.id)));
     const message = `Merge ${selected.length} customers into ${keep?.full_name ?? 'the oldest record'}${
       main === null ? ' (the oldest record, as no main user is marked)' : ''
     }? Their bookings, notes and requests move to it and the other records are removed. This cannot be undone.`;

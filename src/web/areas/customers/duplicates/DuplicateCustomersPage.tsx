@@ -23,7 +23,10 @@ const SCRIPT_CONFIRM =
 /** The group's link to its detail screen (the row's key is the route parameter). */
 const detailLink = (row: DuplicateGroupRow) => pathTo('duplicate-customer-detail', { email: row.key });
 
-function columns(runScript: ((email: string) => void) | null, running: boolean): ServerTableColumn<DuplicateGroupRow>[] {
+function columns(
+  runScript: ((email: string) => void) | null,
+  running: boolean,
+): ServerTableColumn<DuplicateGroupRow>[] {
   return [
     {
       accessor: 'email',
@@ -59,7 +62,11 @@ function columns(runScript: ((email: string) => void) | null, running: boolean):
               size="compact-sm"
               variant="light"
               disabled={running || r.exact_duplicates === 0}
-              title={r.exact_duplicates === 0 ? 'No exact duplicates: same email, but another name or post code' : undefined}
+              title={
+                r.exact_duplicates === 0
+                  ? 'No exact duplicates: same email, but another name or post code'
+                  : undefined
+              }
               onClick={() => runScript(r.email)}
             >
               Run Duplicate Script
@@ -145,7 +152,12 @@ export function DuplicateCustomersPage() {
                     void queryClient.invalidateQueries({ queryKey: keys.customers.all });
                   }}
                 />
-                <Button variant="default" size="xs" onClick={() => setJob(null)} style={{ alignSelf: 'flex-end' }}>
+                <Button
+                  variant="default"
+                  size="xs"
+                  onClick={() => setJob(null)}
+                  style={{ alignSelf: 'flex-end' }}
+                >
                   Close
                 </Button>
               </Stack>
