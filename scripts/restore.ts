@@ -20,20 +20,28 @@ function option(args: string[], name: string): string | undefined {
 
 async function main() {
   const args = process.argv.slice(2);
-  const file = args.find((a, i) => !a.startsWith('--') && !['--database-url', '--data-dir'].includes(args[i - 1]));
+  const file = args.find(
+    (a, i) => !a.startsWith('--') && !['--database-url', '--data-dir'].includes(args[i - 1]),
+  );
   if (!file) throw new Error(USAGE);
   const url = option(args, '--database-url');
   const dir = option(args, '--data-dir');
   if (url && dir) throw new Error(`Give either --database-url or --data-dir, not both.\n${USAGE}`);
   const format = await backupFormatOf(file);
   const started = Date.now();
+  if (format === 'pglite' && url)
+    throw new Error('This is a PGlite backup: restore it with --data-dir into a new data directory.');
+  if (format === 'pg_dump' && dir)
+    throw new Error(
+      'This is a PostgreSQL (pg_dump) backup: restore it with --database-url into an empty PostgreSQL database.',
+    );
   if (format === 'pg_dump') {
-    const target = url ?? process.env.DATABASE_URL;
+    const target = url ?? (process.env.DATABASE_URL || undefined);
     if (!target) throw new Error(`A pg_dump backup needs --database-url (or DATABASE_URL).\n${USAGE}`);
     console.log(`[restore] pg_restore ${file} into ${target.replace(/:[^:@/]*@/, ':***@')}`);
     await restorePostgres(file, target);
   } else {
-    const target = path.resolve(dir ?? process.env.DATA_DIR ?? './data');
+    const target = path.resolve(dir ?? (process.env.DATA_DIR || './data'));
     console.log(`[restore] PGlite backup ${file} into ${target}`);
     await restorePglite(file, target);
   }

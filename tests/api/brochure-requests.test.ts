@@ -3,9 +3,9 @@ import ExcelJS from 'exceljs';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { NOTHING_TO_PROCESS_MESSAGE } from '../../src/shared/api/brochure-requests';
 import { queryRows } from '../../src/server/db/client';
 import * as s from '../../src/server/db/schema';
+import { NOTHING_TO_PROCESS_MESSAGE } from '../../src/shared/api/brochure-requests';
 import { bearer, createTestContext, type TestContext } from '../helpers/app';
 import { testDbKinds } from '../helpers/db';
 import { createAffiliate, createCustomer } from '../helpers/factories';
@@ -51,7 +51,7 @@ const REQUESTERS = [
   ['Isambard', 'Brunel', '4 Temple Gate', 'Bristol', 'BS1 6QH'],
   ['Florence', 'Nightingale', '10 Embley Lane', 'Romsey', 'SO51 6DN'],
   ['Tim', 'Berners-Lee', '2 Barnes Close', 'Leeds', 'LS6 2QT'],
-  ["Seán", "O'Brien", '7 Quay Street', 'Newry', 'BT34 1AA'],
+  ['Seán', "O'Brien", '7 Quay Street', 'Newry', 'BT34 1AA'],
 ] as const;
 
 describe.each(testDbKinds)('brochure requests on %s', (kind) => {
@@ -97,7 +97,9 @@ describe.each(testDbKinds)('brochure requests on %s', (kind) => {
           affiliate_id: i === 1 ? affiliateId : null,
           requester_first_name: first,
           requester_last_name: last,
-          requester_email: `${first.toLowerCase()}@example.co.uk`.normalize('NFKD').replace(/[^\x20-\x7e]/g, ''),
+          requester_email: `${first.toLowerCase()}@example.co.uk`
+            .normalize('NFKD')
+            .replace(/[^\x20-\x7e]/g, ''),
           requester_street_address: street,
           requester_town: town,
           requester_postcode: postcode,
@@ -231,9 +233,9 @@ describe.each(testDbKinds)('brochure requests on %s', (kind) => {
     );
     expect(list.statusCode, list.body).toBe(200);
     // 23:30 UTC on 10 March is still 10 March in London (GMT).
-    expect(list.json().data.map((r: { brochure_requester_name: string }) => r.brochure_requester_name)).toEqual([
-      'Mary Somerville',
-    ]);
+    expect(
+      list.json().data.map((r: { brochure_requester_name: string }) => r.brochure_requester_name),
+    ).toEqual(['Mary Somerville']);
     const bad = await call(
       'GET',
       '/brochures/requests/filter?brochure_requested_from=2026-03-11&brochure_requested_to=2026-03-10&type=list',
@@ -247,10 +249,21 @@ describe.each(testDbKinds)('brochure requests on %s', (kind) => {
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0];
     expect(ws.getRow(1).values).toEqual(
-      expect.arrayContaining(['Requested', 'Brochure', 'Qty', 'First name', 'Last name', 'Post code', 'Sent', 'Batch']),
+      expect.arrayContaining([
+        'Requested',
+        'Brochure',
+        'Qty',
+        'First name',
+        'Last name',
+        'Post code',
+        'Sent',
+        'Batch',
+      ]),
     );
     expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    const total = (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from brochure_requests`))[0].n;
+    const total = (
+      await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from brochure_requests`)
+    )[0].n;
     expect(ws.actualRowCount).toBe(total + 1);
     const mary = ws.getRow(2);
     expect(mary.getCell(1).value).toEqual(new Date('2026-03-10T00:00:00Z'));
@@ -264,9 +277,9 @@ describe.each(testDbKinds)('brochure requests on %s', (kind) => {
       ['Jane', 'Austen', '8 Gay Street', 'Bath', 'ba1 2pH'],
       ['Charlotte', 'Bronte', '1 Church Street', 'Haworth', 'BD22 8DR'],
     ]);
-    expect((await call('GET', `/brochures/requests/${first.id}/create-customer`, t.accountantToken)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await call('GET', `/brochures/requests/${first.id}/create-customer`, t.accountantToken)).statusCode,
+    ).toBe(403);
     const created = await call('GET', `/brochures/requests/${first.id}/create-customer`);
     expect(created.statusCode, created.body).toBe(200);
     const customerId = created.json().data;
@@ -293,12 +306,18 @@ describe.each(testDbKinds)('brochure requests on %s', (kind) => {
 
     const target = await createCustomer(t.db, { first_name: 'Charlotte', last_name: 'Brontë' });
     expect(
-      (await call('POST', `/brochures/requests/${second.id}/link-customer`, t.adminToken, { customer_id: 2147483647 }))
-        .statusCode,
+      (
+        await call('POST', `/brochures/requests/${second.id}/link-customer`, t.adminToken, {
+          customer_id: 2147483647,
+        })
+      ).statusCode,
     ).toBe(422);
     expect(
-      (await call('POST', `/brochures/requests/${second.id}/link-customer`, t.adminToken, { customer_id: '' })).json()
-        .errors,
+      (
+        await call('POST', `/brochures/requests/${second.id}/link-customer`, t.adminToken, {
+          customer_id: '',
+        })
+      ).json().errors,
     ).toEqual({ customer_id: ['Please choose a customer.'] });
     const linked = await call('POST', `/brochures/requests/${second.id}/link-customer`, t.accountantToken, {
       customer_id: target.id,
@@ -309,8 +328,11 @@ describe.each(testDbKinds)('brochure requests on %s', (kind) => {
     const row = (await call('GET', `/brochures/requests/${second.id}`)).json().data[0];
     expect(row).toMatchObject({ customer_id: target.id, brochure_requester_name: 'Charlotte Bronte' });
     expect(
-      (await call('POST', `/brochures/requests/${second.id}/link-customer`, t.adminToken, { customer_id: target.id }))
-        .statusCode,
+      (
+        await call('POST', `/brochures/requests/${second.id}/link-customer`, t.adminToken, {
+          customer_id: target.id,
+        })
+      ).statusCode,
     ).toBe(422);
     expect((await call('GET', '/brochures/requests/2147483647')).statusCode).toBe(404);
     expect((await call('GET', '/brochures/requests/2147483647/create-customer')).statusCode).toBe(404);
@@ -326,7 +348,11 @@ describe.each(testDbKinds)('brochure requests on %s', (kind) => {
   it('refuses a requester whose details cannot make a customer, naming the field', async () => {
     const [row] = await t.db
       .insert(s.brochure_requests)
-      .values({ brochure_id: brochureId, requester_first_name: 'Nobody', requester_postcode: 'not a postcode' })
+      .values({
+        brochure_id: brochureId,
+        requester_first_name: 'Nobody',
+        requester_postcode: 'not a postcode',
+      })
       .returning({ id: s.brochure_requests.id });
     const res = await call('GET', `/brochures/requests/${row.id}/create-customer`);
     expect(res.statusCode).toBe(422);

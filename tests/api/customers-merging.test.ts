@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerReferences } from '../../src/server/areas/customers-merging/merge';
+import {
+  customerReferences,
+  fillFromOthers,
+  type MergeCustomer,
+} from '../../src/server/areas/customers-merging/merge';
 import { inTransaction, queryRows } from '../../src/server/db/client';
 import * as s from '../../src/server/db/schema';
 import {
@@ -29,6 +33,66 @@ describe('duplicate keys', () => {
     expect(parseDuplicateKey('same-phone:123')).toBeNull();
     expect(parseDuplicateKey('same-name-postcode:Jane|')).toBeNull();
     expect(phoneKey('0113 496 0000')).toBe('01134960000');
+  });
+});
+
+describe("filling the main customer's blanks", () => {
+  const base: MergeCustomer = {
+    id: 1,
+    title: null,
+    first_name: 'Ann',
+    last_name: 'Lee',
+    full_name: 'Ann Lee',
+    email: null,
+    phone_number: null,
+    mobile_number: null,
+    street_address: null,
+    address_line_2: null,
+    address_line_3: null,
+    address_line_4: null,
+    town: null,
+    county: null,
+    postcode: null,
+    country_id: 220,
+    affiliate_id: null,
+    opt_out_email: false,
+    opt_out_mailing: false,
+    is_blacklisted: false,
+    created_at: '2020-01-01T00:00:00Z',
+    updated_at: '2020-01-01T00:00:00Z',
+  };
+  it('copies a whole address when the main has none, never half of one', () => {
+    const other = {
+      ...base,
+      id: 2,
+      street_address: '1 High St',
+      town: 'York',
+      postcode: 'YO1 7HH',
+      country_id: 220,
+    };
+    const third = { ...base, id: 3, street_address: '2 Low Rd', county: 'Kent', postcode: 'CT1 1AA' };
+    expect(fillFromOthers(base, [other, third])).toEqual({
+      street_address: '1 High St',
+      town: 'York',
+      postcode: 'YO1 7HH',
+    });
+  });
+  it('fills address lines only from a record at the same postcode; keeps opt-outs and blacklisting', () => {
+    const main = { ...base, street_address: '1 High St', postcode: 'YO1 7HH', email: 'a@x.test' };
+    const elsewhere = { ...base, id: 2, town: 'Canterbury', postcode: 'CT1 1AA', is_blacklisted: true };
+    const same = {
+      ...base,
+      id: 3,
+      county: 'North Yorkshire',
+      postcode: 'yo17hh',
+      email: 'b@x.test',
+      opt_out_email: true,
+    };
+    expect(fillFromOthers(main, [elsewhere, same])).toEqual({
+      county: 'North Yorkshire',
+      is_blacklisted: true,
+      opt_out_email: true,
+    });
   });
 });
 
@@ -408,6 +472,14 @@ describe.each(testDbKinds)('customers merging on %s', (kind) => {
       'same-name-postcode:agnes|pike|BD11AA',
     ]);
 
+    // Past the last page: no rows, the counts still right.
+    const past = (
+      await call('GET', '/customers-merging/get-duplicate-table?start=10000&length=25', t.adminToken)
+    ).json();
+    expect(past.data).toEqual([]);
+    expect(past.recordsTotal).toBe(res.json().recordsTotal);
+    expect(past.recordsTotal).toBeGreaterThanOrEqual(3);
+
     const detail = await call('POST', '/customers-merging/get-duplicate-record', t.accountantToken, {
       email: e,
     });
@@ -497,6 +569,36 @@ describe.each(testDbKinds)('customers merging on %s', (kind) => {
     ).toBe(0);
   });
 
+  it("keeps old-system bookings that only a removed record's email matched on the main customer's screen", async () => {
+    const stamp = `${kind}${Date.now()}`;
+    const main = await createCustomer(t.db, {
+      first_name: 'Vera',
+      last_name: 'Old',
+      email: `vera.new.${stamp}@example.test`,
+    });
+    const other = await createCustomer(t.db, {
+      first_name: 'V',
+      last_name: 'Old',
+      email: `vera.old.${stamp}@example.test`,
+    });
+    const oldId = 900000 + Math.floor(Math.random() * 90000);
+    await t.db
+      .insert(s.old_customers)
+      .values({ id: oldId, first_name: 'V', last_name: 'Old', email: `vera.old.${stamp}@example.test` });
+    const imported = await createBooking(t.db, { old_customer_id: oldId, old_booking_id: oldId });
+    const before = (await call('GET', `/customers/${main.id}/bookings`, t.adminToken)).json().data
+      .old_bookings;
+    expect(before).toEqual([]);
+    const res = await call('POST', '/customers-merging/merge-customers', t.adminToken, {
+      selected_customer_ids: [main.id, other.id],
+      selected_main_customer: main.id,
+    });
+    expect(res.json().data.old_system_bookings).toBe(1);
+    const after = (await call('GET', `/customers/${main.id}/bookings`, t.adminToken)).json().data
+      .old_bookings;
+    expect(after.map((b: { id: number }) => b.id)).toEqual([imported.id]);
+  });
+
   it('refuses role 2 every merge', async () => {
     const a = await createCustomer(t.db);
     const b = await createCustomer(t.db);
@@ -541,6 +643,15 @@ describe.each(testDbKinds)('customers merging on %s', (kind) => {
     expect((await call('GET', '/referrers?search=q', t.adminToken)).json().data).toEqual([]);
 
     const body = { customer_id: referred.id, booking_id: booking.id, referrer_id: referrer.id };
+    const blank = await call('POST', '/bookings/requests', t.adminToken, {
+      customer_id: referred.id,
+      booking_id: '',
+    });
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json().errors).toEqual({
+      booking_id: ['Please choose the booking.'],
+      referrer_id: ['Please choose who referred the customer.'],
+    });
     expect((await call('POST', '/bookings/requests', t.accountantToken, body)).statusCode).toBe(403);
     const self = await call('POST', '/bookings/requests', t.adminToken, {
       ...body,

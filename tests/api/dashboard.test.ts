@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_TOO_SHORT } from '../../src/shared/api/dashboard';
 import { addDays } from '../../src/server/areas/bookings/work-lists';
 import { endOfWeek } from '../../src/server/areas/dashboard/service';
 import { queryRows } from '../../src/server/db/client';
 import * as s from '../../src/server/db/schema';
 import { londonToday } from '../../src/server/lib/dates';
+import { SEARCH_TOO_SHORT } from '../../src/shared/api/dashboard';
 import { bearer, createTestContext, type TestContext } from '../helpers/app';
 import { testDbKinds } from '../helpers/db';
 import { createAgent, createBooking, createCustomer, createTourInstance } from '../helpers/factories';
@@ -28,7 +28,10 @@ describe.each(testDbKinds)('dashboard and global search on %s', (kind) => {
     const db = t.db;
     const soon = await createTourInstance(db, { departure_date: day(5) });
     const soonPassports = await createTourInstance(db, { departure_date: day(9) });
-    await db.update(s.tours).set({ is_passport_details_required: true }).where(sql`id = ${soonPassports.tour.id}`);
+    await db
+      .update(s.tours)
+      .set({ is_passport_details_required: true })
+      .where(sql`id = ${soonPassports.tour.id}`);
     const later = await createTourInstance(db, { departure_date: day(40) });
     const past = await createTourInstance(db, { departure_date: day(-30) });
     const customer = await createCustomer(db, {
@@ -47,7 +50,12 @@ describe.each(testDbKinds)('dashboard and global search on %s', (kind) => {
     await add('dueLastDay', { ...live, balance_due: day(14), balance: '10.00' });
     await add('dueTooLate', { ...live, balance_due: day(15), balance: '70.00' });
     await add('duePaid', { ...live, balance_due: day(2), balance: '0' });
-    await add('dueCancelled', { ...live, balance_due: day(2), balance: '50.00', cancelled_at: `${today}T09:00:00Z` });
+    await add('dueCancelled', {
+      ...live,
+      balance_due: day(2),
+      balance: '50.00',
+      cancelled_at: `${today}T09:00:00Z`,
+    });
     await add('overdue1', { ...live, balance_due: day(-1), balance: '200.00' });
     await add('overdue2', { ...live, balance_due: day(-100), balance: '33.33' });
     // Changes not accepted on upcoming departures.
@@ -75,12 +83,20 @@ describe.each(testDbKinds)('dashboard and global search on %s', (kind) => {
         pax(ids.complete, 'P1'),
         pax(ids.complete, 'P2'),
       ]);
-    bookingRef = (await one<{ ref: string }>(sql`select booking_ref as ref from bookings where id = ${ids.dueSoon}`))
-      .ref;
+    bookingRef = (
+      await one<{ ref: string }>(sql`select booking_ref as ref from bookings where id = ${ids.dueSoon}`)
+    ).ref;
 
     // Supplier invoices: due today (always this week), overdue, next week, fully paid.
     const [supplier] = await db.insert(s.suppliers).values({ supplier_name: 'Coach Hire Ltd' }).returning();
-    const invoice = (n: string, due: string, amount: string, paid: string, currency = 'Sterling', rate = '1') => ({
+    const invoice = (
+      n: string,
+      due: string,
+      amount: string,
+      paid: string,
+      currency = 'Sterling',
+      rate = '1',
+    ) => ({
       invoice_for: 'supplier' as const,
       supplier_id: supplier.id,
       invoice_number: n,
@@ -113,7 +129,9 @@ describe.each(testDbKinds)('dashboard and global search on %s', (kind) => {
 
   /** The bookings list total for a tile's filters (GET bookings/table, as the tile's link opens it). */
   const listTotal = async (filters: Record<string, string>) => {
-    const res = await get(`/bookings/table?${new URLSearchParams({ draw: '1', start: '0', length: '100', ...filters })}`);
+    const res = await get(
+      `/bookings/table?${new URLSearchParams({ draw: '1', start: '0', length: '100', ...filters })}`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     return { total: body.recordsFiltered as number, ids: (body.data as { id: number }[]).map((r) => r.id) };
@@ -150,7 +168,10 @@ describe.each(testDbKinds)('dashboard and global search on %s', (kind) => {
     expect(d.balances_overdue).toMatchObject({ count: overdue.n, sum: overdue.s });
     expect(d.balances_overdue).toMatchObject({ count: 2, sum: '233.33' });
     // The most recently overdue first.
-    expect(d.balances_overdue.bookings.map((b: { id: number }) => b.id)).toEqual([ids.overdue1, ids.overdue2]);
+    expect(d.balances_overdue.bookings.map((b: { id: number }) => b.id)).toEqual([
+      ids.overdue1,
+      ids.overdue2,
+    ]);
   });
 
   it('counts changes not accepted on upcoming departures and departures in 14 days missing details', async () => {
@@ -189,8 +210,11 @@ describe.each(testDbKinds)('dashboard and global search on %s', (kind) => {
     }
     // Each new filter on its own, too.
     expect((await listTotal({ search_by_outstanding: '1' })).total).toBe(
-      (await one<{ n: number }>(sql`select count(*)::int as n from bookings where balance > 0 and cancelled_at is null`))
-        .n,
+      (
+        await one<{ n: number }>(
+          sql`select count(*)::int as n from bookings where balance > 0 and cancelled_at is null`,
+        )
+      ).n,
     );
     expect((await listTotal({ search_by_changes_pending: 'yes' })).ids.sort()).toEqual(
       [ids.changes, ids.changesPast].sort(),
@@ -224,7 +248,12 @@ describe.each(testDbKinds)('dashboard and global search on %s', (kind) => {
       overdue_count: sums.on,
       overdue_gbp: sums.og,
     });
-    expect(d.supplier_invoices).toMatchObject({ due_count: 2, due_gbp: '836.00', overdue_count: 1, overdue_gbp: '80.00' });
+    expect(d.supplier_invoices).toMatchObject({
+      due_count: 2,
+      due_gbp: '836.00',
+      overdue_count: 1,
+      overdue_gbp: '80.00',
+    });
     expect(d.supplier_invoices.invoices.map((i: { invoice_number: string }) => i.invoice_number)).toEqual([
       'INV-3',
       'INV-1',
@@ -253,30 +282,51 @@ describe.each(testDbKinds)('dashboard and global search on %s', (kind) => {
   const search = async (q: string) => {
     const res = await get(`/search?${new URLSearchParams({ q })}`);
     expect(res.statusCode, res.body).toBe(200);
-    const groups = res.json().groups as { kind: string; hits: { id: number; title: string; link: string }[] }[];
+    const groups = res.json().groups as {
+      kind: string;
+      hits: { id: number; title: string; link: string }[];
+    }[];
     return Object.fromEntries(groups.map((g) => [g.kind, g.hits]));
   };
 
   it('finds a booking by its reference, the exact one first, with its link', async () => {
     const hits = await search(bookingRef.toLowerCase());
-    expect(hits.bookings[0]).toMatchObject({ id: ids.dueSoon, title: bookingRef, link: `/bookings/edit/${ids.dueSoon}` });
+    expect(hits.bookings[0]).toMatchObject({
+      id: ids.dueSoon,
+      title: bookingRef,
+      link: `/bookings/edit/${ids.dueSoon}`,
+    });
     expect((await search(bookingRef.slice(0, 4))).bookings.length).toBeGreaterThan(1);
   });
 
   it('finds a customer by surname, full name, postcode (with or without its space) and email', async () => {
-    for (const q of ['Zeb', 'zebedee', 'Ermintrude Zebedee', 'ZZ9 9ZZ', 'zz99zz', 'ermintrude.zeb', 'Zebedee@']) {
+    for (const q of [
+      'Zeb',
+      'zebedee',
+      'Ermintrude Zebedee',
+      'ZZ9 9ZZ',
+      'zz99zz',
+      'ermintrude.zeb',
+      'Zebedee@',
+    ]) {
       const hits = await search(q);
       if (q === 'Zebedee@') {
         expect(hits.customers, q).toBeUndefined();
         continue;
       }
-      expect(hits.customers?.[0], q).toMatchObject({ title: 'Ermintrude Zebedee', link: expect.stringMatching(/^\/customers\/edit\/\d+$/) });
+      expect(hits.customers?.[0], q).toMatchObject({
+        title: 'Ermintrude Zebedee',
+        link: expect.stringMatching(/^\/customers\/edit\/\d+$/),
+      });
     }
   });
 
   it('finds an agent by name', async () => {
     const hits = await search('quokka');
-    expect(hits.agents?.[0]).toMatchObject({ title: 'Quokka Holidays', link: expect.stringMatching(/^\/agents\/edit\/\d+$/) });
+    expect(hits.agents?.[0]).toMatchObject({
+      title: 'Quokka Holidays',
+      link: expect.stringMatching(/^\/agents\/edit\/\d+$/),
+    });
     expect(hits.customers).toBeUndefined();
   });
 

@@ -123,3 +123,16 @@ export const backupsApi = {
     answer: messageAnswer,
   }),
 };
+
+/** Bytes as people read them: '96 B', '812 KB', '3.4 MB', '12 GB' (1024 steps); the screen and the jobs' summaries. */
+export function sizeText(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let v = bytes / 1024;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i += 1;
+  }
+  return `${v >= 10 ? v.toFixed(0) : v.toFixed(1)} ${units[i]}`;
+}

@@ -38,13 +38,15 @@ export type DuplicateKey =
 export const postcodeKey = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, '').toUpperCase();
 
 /**
- * A phone number as compared: its digits, a leading 44 (from +44) read as 0; null when fewer than
- * 9 digits (too short to say two customers share it).
+ * A phone number as compared: without spaces and the separators ' -()+./', a leading 44 (from +44)
+ * read as 0; null unless what is left is 9 digits or more (too short, or text such as 'ext 2', to
+ * say two customers share it). The SQL twin is `phoneKeySql` (areas/customers-merging/queries.ts).
  */
 export function phoneKey(s: string | null | undefined): string | null {
-  let d = (s ?? '').replace(/\D+/g, '');
+  let d = (s ?? '').replace(/[ \-()+./]/g, '');
+  if (!/^\d{9,}$/.test(d)) return null;
   if (d.startsWith('44') && d.length >= 11) d = `0${d.slice(2)}`;
-  return d.length >= 9 ? d : null;
+  return d;
 }
 
 /** Reads a route parameter / `email` field as a duplicate key; null when it names nothing usable. */

@@ -33,9 +33,13 @@ export const keys = {
   airports: areaKeys('airports'),
   audit: areaKeys('audit'),
   availability: areaKeys('availability'),
+  /** Backups (issue #14): the list, storage used and the folders offered. */
+  backups: areaKeys('backups'),
   bookings: areaKeys('bookings'),
   /** Referrals recorded against bookings (the customer screen's lists live under customers.sub). */
   bookingRequests: areaKeys('booking-requests'),
+  /** Brochure requests: the list, one request, the customers list's lookup (issue #14). */
+  brochureRequests: areaKeys('brochure-requests'),
   brochures: areaKeys('brochures'),
   cancellations: areaKeys('cancellations'),
   currency: areaKeys('currency'),

@@ -5,6 +5,7 @@ import { implementedRoutes, pathTo } from '../../shared/routes';
 import { useSession } from '../api/session';
 import { PRODUCT_NAME } from '../theme';
 import { AppBreadcrumbs } from './AppBreadcrumbs';
+import { GlobalSearch } from './GlobalSearch';
 import { LogoutIcon, SettingsIcon } from './icons';
 import { useLogout } from './use-logout';
 
@@ -14,7 +15,10 @@ interface Props {
   userName?: string;
 }
 
-/** Logo text, breadcrumbs and the shortcuts: settings and logout (spec 1 §2 'Application shell'). */
+/**
+ * Logo text, breadcrumbs, the global search (issue #14) and the shortcuts: settings and logout
+ * (spec 1 §2 'Application shell').
+ */
 export function AppHeader({ navOpened, onToggleNav, userName }: Props) {
   const { role } = useSession();
   const logout = useLogout();
@@ -45,6 +49,10 @@ export function AppHeader({ navOpened, onToggleNav, userName }: Props) {
         </Box>
       </Group>
       <Group gap="xs" wrap="nowrap">
+        {/* Issue #14: the global search, on every screen ('/' or Ctrl+K). */}
+        <Box visibleFrom="xs">
+          <GlobalSearch />
+        </Box>
         {userName && (
           <Text size="sm" c="dimmed" visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>
             {userName}

@@ -33,7 +33,13 @@ export function GlobalSearch() {
   const ready = debounced.length >= SEARCH_MIN_LENGTH;
   // Enter pressed before the answer for what is typed arrived: open its first hit when it does.
   const pendingEnter = useRef<string | null>(null);
-  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  // Mantine leaves aria-activedescendant on the input when its options go (closed, or new hits on
+  // the way); pointing at nothing is invalid ARIA, so it is taken off with the selection.
+  const clearSelection = () => {
+    combobox.resetSelectedOption();
+    input.current?.removeAttribute('aria-activedescendant');
+  };
+  const combobox = useCombobox({ onDropdownClose: () => clearSelection() });
 
   const search = useQuery({
     queryKey: keys.dashboard.list('search', debounced),
@@ -52,13 +58,13 @@ export function GlobalSearch() {
     void navigate(link);
   };
 
+  // When an answer arrives: open its first hit if Enter is waiting for it, else highlight it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the answer alone is the trigger
   useEffect(() => {
     if (!current) return;
     const first = current.groups[0]?.hits[0];
     if (pendingEnter.current === current.q && first) open(first.link);
     else combobox.selectFirstOption();
-    // `open` and `combobox` are stable in what they do; the answer is the trigger.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   }, [current]);
 
   useEffect(() => {
@@ -93,7 +99,7 @@ export function GlobalSearch() {
             setValue(e.currentTarget.value);
             pendingEnter.current = null;
             combobox.openDropdown();
-            combobox.resetSelectedOption();
+            clearSelection();
           }}
           onFocus={() => combobox.openDropdown()}
           onBlur={() => combobox.closeDropdown()}
@@ -106,9 +112,10 @@ export function GlobalSearch() {
             e.preventDefault();
             const first = current?.groups[0]?.hits[0];
             if (first) open(first.link);
-            else if (value.trim().length >= SEARCH_MIN_LENGTH && !current) pendingEnter.current = value.trim();
+            else if (value.trim().length >= SEARCH_MIN_LENGTH && !current)
+              pendingEnter.current = value.trim();
           }}
-          placeholder="Search bookings, customers, agents"
+          placeholder="Search…"
           aria-label="Search bookings, customers and agents"
           leftSection={search.isFetching ? <Loader size={14} /> : <SearchIcon />}
           rightSection={
@@ -123,25 +130,32 @@ export function GlobalSearch() {
         />
       </Combobox.Target>
       <Combobox.Dropdown>
-        <Combobox.Options aria-label="Search results">
-          {current?.groups.map((group) => (
-            <Combobox.Group key={group.kind} label={group.label}>
-              {group.hits.map((hit) => (
-                <Combobox.Option key={`${group.kind}-${hit.id}`} value={hit.link}>
-                  <Text size="sm" fw={600}>
-                    {hit.title}
-                  </Text>
-                  {hit.subtitle && (
-                    <Text size="xs" c="dimmed">
-                      {hit.subtitle}
+        {status && (
+          <Text size="sm" c="dimmed" px="sm" py="xs" role="status">
+            {status}
+          </Text>
+        )}
+        {hits.length > 0 && (
+          <Combobox.Options aria-label="Search results">
+            {current?.groups.map((group) => (
+              <Combobox.Group key={group.kind} label={group.label}>
+                {group.hits.map((hit) => (
+                  <Combobox.Option key={`${group.kind}-${hit.id}`} value={hit.link}>
+                    <Text size="sm" fw={600}>
+                      {hit.title}
                     </Text>
-                  )}
-                </Combobox.Option>
-              ))}
-            </Combobox.Group>
-          ))}
-          {status && <Combobox.Empty>{status}</Combobox.Empty>}
-        </Combobox.Options>
+                    {hit.subtitle && (
+                      // The body colour, not 'dimmed': the highlighted option is white on indigo.
+                      <Text size="xs" c="inherit" opacity={0.85}>
+                        {hit.subtitle}
+                      </Text>
+                    )}
+                  </Combobox.Option>
+                ))}
+              </Combobox.Group>
+            ))}
+          </Combobox.Options>
+        )}
         <Combobox.Footer>
           <Group gap="md">
             <Text size="xs" c="dimmed">

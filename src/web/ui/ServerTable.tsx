@@ -70,6 +70,8 @@ export interface ServerTableProps<T> {
   label: string;
   idAccessor?: string;
   ref?: Ref<ServerTableHandle>;
+  /** Rows picked with a checkbox column (multi-select lists, e.g. brochure requests); none when omitted. */
+  selection?: { selected: T[]; onChange: (rows: T[]) => void; rowLabel: (row: T) => string };
 }
 
 /**
@@ -94,6 +96,7 @@ export function ServerTable<T extends object>({
   label,
   idAccessor = 'id',
   ref,
+  selection,
 }: ServerTableProps<T>) {
   const [pageSize, setPageSize] = useState(defaultPageSize ?? pageSizes[0]);
   const [page, setPage] = useState(1);
@@ -237,6 +240,16 @@ export function ServerTable<T extends object>({
         totalRecords={filtered}
         recordsPerPage={shownPageSize}
         paginationText={({ from, to }) => recordsText(from, to, filtered, total)}
+        {...(selection
+          ? {
+              selectedRecords: selection.selected,
+              onSelectedRecordsChange: selection.onChange,
+              allRecordsSelectionCheckboxProps: { 'aria-label': 'Select every row of this page' },
+              getRecordSelectionCheckboxProps: (row: T) => ({
+                'aria-label': `Select ${selection.rowLabel(row)}`,
+              }),
+            }
+          : {})}
         getPaginationControlProps={(control) => ({ 'aria-label': `${control} page` })}
         {...pageSizeProps}
       />

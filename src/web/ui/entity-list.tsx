@@ -8,7 +8,12 @@ import type { SortDir, TableFilters } from './datatables';
 import { PageHeader } from './PageHeader';
 import { Can, useCan } from './permissions';
 import { DeleteAction, EditLink, RowActions } from './RowActions';
-import { ServerTable, type ServerTableColumn, type ServerTableHandle } from './ServerTable';
+import {
+  ServerTable,
+  type ServerTableColumn,
+  type ServerTableHandle,
+  type ServerTableProps,
+} from './ServerTable';
 
 /**
  * The list page kit (issue #11): every list screen of an entity is an `EntityListPage` — the title
@@ -95,6 +100,8 @@ export interface EntityListPageProps<T> {
   /** The quick-search box's placeholder; no quick search when omitted. */
   search?: string;
   pageSizes?: number[];
+  /** The page size shown first when it is not the first of `pageSizes`. */
+  defaultPageSize?: number;
   defaultOrder?: { column: number; dir: SortDir };
   /** Extra query parameters of the table (see ServerTable `filters`). */
   filters?: TableFilters;
@@ -105,6 +112,8 @@ export interface EntityListPageProps<T> {
   maw?: number;
   /** Shown under the panel (e.g. an uploader). */
   below?: ReactNode;
+  /** Multi-select rows (ServerTable `selection`). */
+  selection?: ServerTableProps<T>['selection'];
 }
 
 /**
@@ -123,12 +132,14 @@ export function EntityListPage<T extends object>({
   actions,
   search,
   pageSizes,
+  defaultPageSize,
   defaultOrder,
   filters,
   filterBar,
   emptyText,
   maw,
   below,
+  selection,
 }: EntityListPageProps<T>) {
   const table = useRef<ServerTableHandle>(null);
   const reload = () => table.current?.reload();
@@ -149,10 +160,12 @@ export function EntityListPage<T extends object>({
         columns={all}
         filters={filters}
         pageSizes={pageSizes}
+        defaultPageSize={defaultPageSize}
         defaultOrder={defaultOrder}
         quickSearch={search !== undefined}
         searchPlaceholder={search}
         emptyText={emptyText}
+        selection={selection}
       />
     </Paper>
   );

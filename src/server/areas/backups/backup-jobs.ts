@@ -4,11 +4,12 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import yazl from 'yazl';
+import { sizeText } from '../../../shared/api/backups';
 import { type Db, jobsBackendOf, queryRows } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import type { JobContext } from '../../jobs/queue';
-import { ensureBackupsDir, fileStamp, filesUnder, PARTIAL_SUFFIX } from './storage';
 import { runPgTool, toolProblem } from './pg-tools';
+import { ensureBackupsDir, fileStamp, filesUnder, PARTIAL_SUFFIX } from './storage';
 
 /**
  * The two backup jobs (spec 2 §2 Backups, §9 backup types project and database), run by the job
@@ -35,19 +36,6 @@ export interface BackupResult {
   size: number;
 }
 
-/** '3.4 MB', '812 KB', '96 B'. */
-export function sizeText(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let v = bytes / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i += 1;
-  }
-  return `${v >= 10 ? v.toFixed(0) : v.toFixed(1)} ${units[i]}`;
-}
-
 /** Writes to `<dir>/<name>.partial` through `write`, then renames it to `<name>`; the partial goes on failure. */
 async function writeBackup(dataDir: string, name: string, write: (partial: string) => Promise<void>) {
   const dir = await ensureBackupsDir(dataDir);
@@ -67,10 +55,11 @@ async function writeBackup(dataDir: string, name: string, write: (partial: strin
  * A project backup: a zip of the chosen folders of DATA_DIR (entries named by their path below
  * it, e.g. 'files/airlines/1f3a….pdf'), progress counted in files as they are read into the zip.
  */
-export async function runProjectBackup(dataDir: string, job: JobContext<ProjectJobData>): Promise<BackupResult> {
-  const files = (
-    await Promise.all(job.data.folders.map((f) => filesUnder(path.join(dataDir, f))))
-  ).flat();
+export async function runProjectBackup(
+  dataDir: string,
+  job: JobContext<ProjectJobData>,
+): Promise<BackupResult> {
+  const files = (await Promise.all(job.data.folders.map((f) => filesUnder(path.join(dataDir, f))))).flat();
   const total = files.length;
   const name = `${job.data.prefix ?? 'project'}-${fileStamp()}.zip`;
   await job.progress(0, total, `Zipping ${total} file${total === 1 ? '' : 's'}`);
@@ -145,16 +134,24 @@ export async function runDatabaseBackup(
   await job.progress(0, n, 'Starting pg_dump');
   let reported = Date.now();
   const written = await writeBackup(dataDir, `${prefix}-${fileStamp()}.dump`, (partial) =>
-    runPgTool('pg_dump', ['-Fc', '-v', '--no-owner', '--no-privileges', '-f', partial], backend.connectionString, (line) => {
-      const m = /dumping contents of table "?([^"]+)"?/.exec(line);
-      if (!m) return;
-      done = Math.min(n, done + 1);
-      if (Date.now() - reported > 250 || done === n) {
-        reported = Date.now();
-        void job.progress(done, n, `Dumped ${m[1]}`).catch(() => undefined);
-      }
-    }),
+    runPgTool(
+      'pg_dump',
+      ['-Fc', '-v', '--no-owner', '--no-privileges', '-f', partial],
+      backend.connectionString,
+      (line) => {
+        const m = /dumping contents of table "?([^"]+)"?/.exec(line);
+        if (!m) return;
+        done = Math.min(n, done + 1);
+        if (Date.now() - reported > 250 || done === n) {
+          reported = Date.now();
+          void job.progress(done, n, `Dumped ${m[1]}`).catch(() => undefined);
+        }
+      },
+    ),
   );
   await job.progress(n, n, 'Backup complete');
-  return { summary: `Database backup ${written.name} made: ${n} tables, ${sizeText(written.size)}.`, ...written };
+  return {
+    summary: `Database backup ${written.name} made: ${n} tables, ${sizeText(written.size)}.`,
+    ...written,
+  };
 }

@@ -44,7 +44,10 @@ export function toolMajorVersion(tool: 'pg_dump' | 'pg_restore'): Promise<number
  * Why `tool` cannot work with a server of major version `serverMajor`, or null when it can: not on
  * PATH, or older than the server (pg_dump refuses to dump a newer server).
  */
-export async function toolProblem(tool: 'pg_dump' | 'pg_restore', serverMajor: number): Promise<string | null> {
+export async function toolProblem(
+  tool: 'pg_dump' | 'pg_restore',
+  serverMajor: number,
+): Promise<string | null> {
   const major = await toolMajorVersion(tool);
   if (major === null)
     return `${tool} was not found on this server's PATH. Install the PostgreSQL client tools (version ${serverMajor} or newer, e.g. apt-get install postgresql-client-${serverMajor}) to make and restore database backups.`;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { runPgTool, toolProblem } from './pg-tools';
+import { libpqEnv, runPgTool, toolProblem } from './pg-tools';
 
 /**
  * Restores a database backup into an EMPTY database (`npm run restore -- FILE`, scripts/restore.ts):
@@ -60,7 +60,15 @@ export async function restorePostgres(file: string, url: string): Promise<void> 
   if (problem) throw new Error(problem);
   await runPgTool(
     'pg_restore',
-    ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', file],
+    // The database is named here (pg_restore wants -d); host, user and password come through libpq's environment.
+    [
+      '--no-owner',
+      '--no-privileges',
+      '--exit-on-error',
+      '--single-transaction',
+      `--dbname=${libpqEnv(url).PGDATABASE ?? ''}`,
+      file,
+    ],
     url,
   );
 }

@@ -47,7 +47,11 @@ export const backupRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db, conf
     const b = req.body;
     if (b.backup_type === 'project') {
       const folders = await checkFolders(dataDir, b.backup_folders);
-      const jobId = await jobs.start<ProjectJobData>(PROJECT_JOB, { folders, prefix: b.filename }, req.user.id);
+      const jobId = await jobs.start<ProjectJobData>(
+        PROJECT_JOB,
+        { folders, prefix: b.filename },
+        req.user.id,
+      );
       return ok('Project backup started.', { job_id: jobId });
     }
     // Refuse at once what the job could only fail on (pg_dump missing or older than the server).

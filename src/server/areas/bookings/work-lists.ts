@@ -7,7 +7,7 @@ import type { BookingTableFilters } from '../../../shared/api/bookings';
  * figures (GET dashboard), so a tile's count is the total of the list it links to.
  *
  * Each work list is of live bookings only (cancelled_at is null). The partial indexes of
- * migration 0017 are written for these predicates word for word; keep them in step.
+ * migrations 0017 and 0020 are written for these predicates word for word; keep them in step.
  */
 
 /** A balance is owed: balance > 0 on a live booking (index bookings_balance_open_idx). */
@@ -22,17 +22,31 @@ export const passengerCount = sql`(select count(*) from passengers p where p.hol
 /** Guests booking `b` travels with: those of its largest tour line (the same people travel on each). */
 export const guestCount = sql`(select coalesce(max(tb.guests), 0) from tour_bookings tb where tb.holiday_booking_id = b.id)`;
 
+/** A passenger of booking `b` has no passport number or no passport expiry date. */
+const passportGap = sql`exists (select 1 from passengers p where p.holiday_booking_id = b.id
+    and (coalesce(btrim(p.passport_no), '') = '' or p.passport_expiry is null))`;
+
+/** The tours that ask for passports (evaluated once per query: it refers to no booking). */
+const passportTours = sql`array(select t.id from tours t where t.is_passport_details_required)`;
+
 /**
  * A tour of one of booking `b`'s lines asks for passports (tours.is_passport_details_required) and
  * a passenger has no passport number or no expiry date.
  */
-export const passportsMissing = sql`(exists (select 1 from tour_bookings tb join tours t on t.id = tb.tour_id
-      where tb.holiday_booking_id = b.id and t.is_passport_details_required)
-    and exists (select 1 from passengers p where p.holiday_booking_id = b.id
-      and (coalesce(btrim(p.passport_no), '') = '' or p.passport_expiry is null)))`;
+export const passportsMissing = sql`(exists (select 1 from tour_bookings tb where tb.holiday_booking_id = b.id
+    and tb.tour_id = any(${passportTours})) and ${passportGap})`;
 
-/** Details are missing on a live booking: fewer passengers than guests, or passports missing. */
-export const missingDetails = sql`(b.cancelled_at is null and (${passengerCount} < ${guestCount} or ${passportsMissing}))`;
+/**
+ * Details are missing on a live booking: fewer passengers than the guests of its largest tour line
+ * (the same people travel on each line), or passports missing (above). Written as one pass over
+ * the booking's lines — a line with more guests than passengers, or on a tour asking for passports
+ * while one is missing — in a scalar subquery, so the planner probes the few lines of each booking
+ * instead of turning it into a join over every line (the dashboard's 14-day window on a million
+ * bookings: ~9,500 bookings, ~65 ms).
+ */
+export const missingDetails = sql`(b.cancelled_at is null and coalesce((select bool_or(
+      tb.guests > ${passengerCount} or (tb.tour_id = any(${passportTours}) and ${passportGap}))
+    from tour_bookings tb where tb.holiday_booking_id = b.id), false))`;
 
 /** The filters of the bookings list this module owns. */
 export type WorkListFilters = Pick<

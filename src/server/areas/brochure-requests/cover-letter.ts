@@ -90,8 +90,16 @@ function tableContent(tableHtml: string): Content | null {
       paddingLeft: () => 6,
       paddingRight: () => 6,
     },
-    margin: [0, 2, 0, 10],
+    margin: [0, 6, 0, 10],
   };
+}
+
+/**
+ * `<li><p>text</p></li>` (what the editor writes) as `<li>text</li>`: `richTextContent` starts a
+ * new block at the `<p>` and would drop the item's bullet.
+ */
+function unwrapListParagraphs(html: string): string {
+  return html.replace(/<li([^>]*)>\s*<p[^>]*>/gi, '<li$1>').replace(/<\/p>\s*<\/li>/gi, '</li>');
 }
 
 /**
@@ -99,7 +107,7 @@ function tableContent(tableHtml: string): Content | null {
  * `richTextContent`, each table as a real table. The HTML is sanitised first (it was on save too).
  */
 export function coverLetterContent(html: string): Content[] {
-  const clean = sanitizeHtml(html, {
+  const clean = sanitizeHtml(unwrapListParagraphs(html), {
     allowedTags: [...sanitizeHtml.defaults.allowedTags, 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'u'],
     allowedAttributes: { a: ['href'] },
     allowedSchemes: ['http', 'https', 'mailto', 'tel'],
@@ -135,17 +143,14 @@ export function coverLetterDefinition(
   const addressLines = r.address.map((a) => (a ?? '').trim()).filter(Boolean);
   let body = coverLetterContent(fillCustomer(html, name));
   if (body.length === 0) body = [{ text: `Dear ${name},`, margin: [0, 0, 0, 8] }];
-  return onLetterhead(l, {
+  const def = onLetterhead(l, {
     title: 'Brochure request',
     content: [
       {
         columns: [
           {
             width: '*',
-            stack: [
-              { text: name, bold: true },
-              ...addressLines.map((line) => ({ text: line })),
-            ],
+            stack: [{ text: name, bold: true }, ...addressLines.map((line) => ({ text: line }))],
             lineHeight: 1.25,
           },
           { width: 'auto', text: letterDate(today), alignment: 'right', color: INK.muted },
@@ -171,4 +176,6 @@ export function coverLetterDefinition(
       },
     ],
   });
+  // A letter reads at a letter's size, a little larger than the documents' tables.
+  return { ...def, defaultStyle: { ...def.defaultStyle, fontSize: 10.5, lineHeight: 1.3 } };
 }

@@ -12,7 +12,12 @@ import type { BrochureRequestRow } from '../../../shared/api/brochure-requests';
 
 const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE7ECF3' } };
 
-const COLUMNS: { header: string; width: number; value: (r: BrochureRequestRow) => ExcelJS.CellValue; date?: true }[] = [
+const COLUMNS: {
+  header: string;
+  width: number;
+  value: (r: BrochureRequestRow) => ExcelJS.CellValue;
+  date?: true;
+}[] = [
   { header: 'Requested', width: 12, date: true, value: (r) => requestedDay(r.created_at) },
   { header: 'Brochure', width: 30, value: (r) => r.brochures_names },
   { header: 'Qty', width: 6, value: (r) => r.qty },
@@ -58,7 +63,10 @@ export async function brochureRequestsXlsx(rows: BrochureRequestRow[]): Promise<
   });
   header.commit();
   for (const r of rows) ws.addRow(COLUMNS.map((c) => c.value(r))).commit();
-  ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: Math.max(1, rows.length + 1), column: COLUMNS.length } };
+  ws.autoFilter = {
+    from: { row: 1, column: 1 },
+    to: { row: Math.max(1, rows.length + 1), column: COLUMNS.length },
+  };
   await wb.commit();
   return bytes;
 }

@@ -112,7 +112,11 @@ export async function processBrochureRequests(db: Db, ids?: number[]): Promise<P
     );
     const [company, letter] = await inSequence(
       () => loadCompanySettings(tx),
-      () => queryRows<{ content: string }>(tx, sql`select content from site_contents where type = ${COVER_LETTER_TYPE}`),
+      () =>
+        queryRows<{ content: string }>(
+          tx,
+          sql`select content from site_contents where type = ${COVER_LETTER_TYPE}`,
+        ),
     );
     const html = letter[0]?.content ?? '';
     const today = londonToday();

@@ -40,11 +40,7 @@ async function searchBookings(db: Db, q: string): Promise<SearchHit[]> {
   return rows.map((r) => ({
     id: r.id,
     title: r.reference,
-    subtitle: [
-      r.party,
-      r.departure_date ? `departs ${ukDate(r.departure_date)}` : null,
-      r.status,
-    ]
+    subtitle: [r.party, r.departure_date ? `departs ${ukDate(r.departure_date)}` : null, r.status]
       .filter(Boolean)
       .join(' · '),
     link: pathTo('booking-edit', { id: r.id }),

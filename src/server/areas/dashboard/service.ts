@@ -41,9 +41,7 @@ export async function getDashboard(db: Db, now = new Date()): Promise<DashboardA
     overdueFirst,
     changesCount,
     changesFirst,
-    missingCount,
-    missingFirst,
-    departures,
+    missingSummary,
     invoices,
     brochures,
   ] = await Promise.all([
@@ -54,9 +52,7 @@ export async function getDashboard(db: Db, now = new Date()): Promise<DashboardA
     q.firstBookings(db, overdue, sql`b.balance_due desc, b.created_at desc, b.id desc`),
     q.countWhere(db, changes),
     q.firstBookings(db, changes, byDeparture),
-    q.countWhere(db, missing),
-    q.firstBookings(db, missing, byDeparture),
-    q.departuresOf(db, missing, today, f.until),
+    q.summariseBookings(db, missing, today, f.until),
     q.supplierInvoicesDue(db, today, until),
     q.unsentBrochureRequests(db),
   ]);
@@ -67,11 +63,16 @@ export async function getDashboard(db: Db, now = new Date()): Promise<DashboardA
     balances_overdue: { ...overdueTotals, bookings: overdueFirst, filters: f.balancesOverdue },
     changes_not_accepted: { count: changesCount, bookings: changesFirst, filters: f.changesNotAccepted },
     missing_details: {
-      count: missingCount,
-      bookings: missingFirst,
+      count: missingSummary.count,
+      // Only the first five are joined; the condition is not evaluated again.
+      bookings: await q.firstBookings(
+        db,
+        [sql`b.id = any(${`{${missingSummary.ids.join(',')}}`}::int[])`],
+        byDeparture,
+      ),
       filters: f.missingDetails,
       until: f.until,
-      departures,
+      departures: missingSummary.departures,
     },
     supplier_invoices: { until, ...invoices },
     brochure_requests: brochures,

@@ -95,6 +95,10 @@ export const bookings = pgTable(
     index('bookings_changes_pending_idx')
       .on(t.departure_date, t.created_at, t.id)
       .where(sql`changes_accepted = 0 and cancelled_at is null`),
+    // Live bookings by departure: the missing-details check walks the next 14 days from it alone.
+    index('bookings_live_departure_idx')
+      .on(t.departure_date, t.created_at, t.id)
+      .where(sql`cancelled_at is null`),
   ],
 );
 
@@ -131,6 +135,8 @@ export const tour_bookings = pgTable(
   },
   (t) => [
     index('tour_bookings_booking_idx').on(t.holiday_booking_id),
+    // Covers a booking's guests and tours (the dashboard's missing-details check, issue #14).
+    index('tour_bookings_booking_guests_idx').on(t.holiday_booking_id, t.guests, t.tour_id),
     index('tour_bookings_instance_idx').on(t.tour_instance_id),
     index('tour_bookings_room_idx').on(t.tour_room_id),
     index('tour_bookings_airline_ref_idx').using('btree', sql`upper(${t.airline_ref}) text_pattern_ops`),

@@ -9,6 +9,7 @@ import { type Db, queryRows } from '../client';
 import * as s from '../schema';
 import { seedAccommodationPrices } from './accommodation-prices';
 import { linkOldAgents } from './agents';
+import { seedBrochureRequests } from './brochure-requests';
 import { countRows, IdSeq, insertRows, resetSequences } from './bulk';
 import {
   buildCatalogue,
@@ -36,9 +37,9 @@ import {
   seededFaker,
   ukAddress,
 } from './gen';
+import { seedMoneyDemo } from './money';
 import { buildAffiliates, buildAgents, buildCustomer } from './parties';
 import { seedReference } from './reference';
-import { seedMoneyDemo } from './money';
 import { seedReferenceLists } from './reference-lists';
 import { seedStaffAndMoney } from './staff-money';
 import { seedTemplatesAndBrochures } from './templates-brochures';
@@ -338,6 +339,7 @@ export async function seedDemo(
     await seedAccommodationPrices(tx, today);
     await seedReferenceLists(tx);
     await seedCustomerDemo(tx);
+    await seedBrochureRequests(tx);
     await resetSequences(tx, [
       ...CATALOGUE_SEQUENCE_TABLES,
       'room_availability',

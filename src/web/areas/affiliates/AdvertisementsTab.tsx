@@ -173,7 +173,7 @@ export function AdvertisementsTab({ affiliateId }: { affiliateId: number }) {
     {
       accessor: 'actions',
       title: '',
-      width: 140,
+      width: 118,
       // Two short lines rather than a table wider than the screen.
       render: (r) => (
         <Group gap={6} wrap="wrap">

@@ -1,6 +1,6 @@
 import { Button, Paper } from '@mantine/core';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { type BookingRow, bookingsApi } from '../../../shared/api/bookings';
 import { can } from '../../../shared/permissions';
 import { implementedRoutes, pathTo } from '../../../shared/routes';
@@ -10,7 +10,13 @@ import { PageHeader } from '../../ui/PageHeader';
 import { ServerTable } from '../../ui/ServerTable';
 import { BookingSearchForm } from './BookingSearchForm';
 import { BOOKINGS_DEFAULT_ORDER, bookingColumns } from './booking-columns';
-import { type BookingSearch, emptyBookingSearch, toBookingTableFilters } from './booking-search';
+import {
+  type BookingSearch,
+  bookingSearchFromUrl,
+  bookingSearchToUrl,
+  emptyBookingSearch,
+  toBookingTableFilters,
+} from './booking-search';
 
 /** The New booking and Edit screens join as their routes are implemented. */
 const hasCreateScreen = implementedRoutes.has('booking-create');
@@ -20,18 +26,35 @@ const hasEditScreen = implementedRoutes.has('booking-edit');
 const PAGE_SIZES = [25, 50, 100, 500];
 const SEARCH_DELAY = 1500;
 
-/** Bookings list (/bookings, spec 1 §2): search form and the server-side bookings table. */
+/**
+ * Bookings list (/bookings, spec 1 §2): search form and the server-side bookings table. A link may
+ * open it searched (`/bookings?search_by_…`, the dashboard's tiles); a search puts its filters back
+ * in the URL, so a reload or a shared link shows the same list.
+ */
 export function BookingsListPage() {
   const { role } = useSession();
-  const [draft, setDraft] = useState<BookingSearch>(emptyBookingSearch);
-  const [applied, setApplied] = useState(() => toBookingTableFilters(emptyBookingSearch));
+  const [params, setParams] = useSearchParams();
+  const urlSearch = params.toString();
+  const [draft, setDraft] = useState<BookingSearch>(() => bookingSearchFromUrl(params));
+  const [applied, setApplied] = useState(() => toBookingTableFilters(bookingSearchFromUrl(params)));
   const [searchCount, setSearchCount] = useState(0);
   const mayEdit = can(role, 'bookings.update');
   const columns = bookingColumns({ withEdit: hasEditScreen, mayEdit });
 
+  // A link followed while the list is open (e.g. from the header) searches anew.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the URL's query is the trigger
+  useEffect(() => {
+    const fromUrl = bookingSearchFromUrl(new URLSearchParams(urlSearch));
+    // The list's own search put this query there: keep the draft (it may hold a party too).
+    if (JSON.stringify(bookingSearchToUrl(fromUrl)) === JSON.stringify(bookingSearchToUrl(draft))) return;
+    setDraft(fromUrl);
+    setApplied(toBookingTableFilters(fromUrl));
+  }, [urlSearch]);
+
   const search = (next: BookingSearch) => {
     setApplied(toBookingTableFilters(next));
     setSearchCount((n) => n + 1);
+    setParams(bookingSearchToUrl(next), { replace: true });
   };
 
   return (

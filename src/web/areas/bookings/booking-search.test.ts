@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { emptyBookingSearch, toBookingTableFilters } from './booking-search';
+import {
+  bookingSearchFromUrl,
+  bookingSearchToUrl,
+  emptyBookingSearch,
+  toBookingTableFilters,
+} from './booking-search';
 
 const hit = (id: number) => ({
   id,
@@ -48,5 +53,56 @@ describe('toBookingTableFilters (spec 1 §7 GET bookings/table filters)', () => 
     expect(toBookingTableFilters({ ...s, bookingFor: 'affiliate' })).toEqual({ search_by_affiliate: 3 });
     expect(toBookingTableFilters({ ...s, bookingFor: 'airline' })).toEqual({ search_by_airline_ref: 'XY12' });
     expect(toBookingTableFilters({ ...s, bookingFor: 'customer' })).toEqual({ search_by_customer: 1 });
+  });
+});
+
+describe('the work lists and the URL of a search (issue #14: the dashboard tiles link to the list)', () => {
+  it('sends the balance due range and the work-list flags as the table filters', () => {
+    expect(
+      toBookingTableFilters({
+        ...emptyBookingSearch,
+        balanceDueFrom: '2026-07-01',
+        balanceDueTo: '2026-07-15',
+        outstanding: true,
+        changesPending: true,
+        missingDetails: true,
+      }),
+    ).toEqual({
+      search_by_balance_due_start: '2026-07-01',
+      search_by_balance_due_end: '2026-07-15',
+      search_by_outstanding: '1',
+      search_by_changes_pending: '1',
+      search_by_missing_details: '1',
+    });
+  });
+
+  it('reads a tile link back into the form, ignoring what is not a date or a flag', () => {
+    const params = new URLSearchParams(
+      'search_by_balance_due_start=2026-07-01&search_by_balance_due_end=07/15/2026&search_by_outstanding=1' +
+        '&search_by_changes_pending=no&search_by_ref=HB1&search_by_customer=42',
+    );
+    expect(bookingSearchFromUrl(params)).toEqual({
+      ...emptyBookingSearch,
+      ref: 'HB1',
+      balanceDueFrom: '2026-07-01',
+      outstanding: true,
+    });
+  });
+
+  it('round-trips a search through the URL, leaving the parties out', () => {
+    const s = {
+      ...emptyBookingSearch,
+      ref: 'TB9',
+      departureFrom: '2026-08-01',
+      missingDetails: true,
+      customer: hit(7),
+    };
+    const url = bookingSearchToUrl(s);
+    expect(url).toEqual({
+      search_by_ref: 'TB9',
+      search_by_departure_start: '2026-08-01',
+      search_by_missing_details: '1',
+    });
+    expect(bookingSearchFromUrl(new URLSearchParams(url))).toEqual({ ...s, customer: null });
   });
 });

@@ -11,6 +11,7 @@ import { EntityListPage, ListFilters } from '../../ui/entity-list';
 import { Can } from '../../ui/permissions';
 import { DelayedSearchInput, useDelayedSearch } from '../../ui/QuickSearch';
 import type { ServerTableColumn } from '../../ui/ServerTable';
+import { BrochureRequestLookupButton } from '../brochure-requests/BrochureRequestLookup';
 
 /** Spec 2 §9: the customers table's search delay. */
 const SEARCH_DELAY = 1500;
@@ -87,6 +88,7 @@ export function CustomersListPage() {
           <Button variant="default" onClick={exportCsv} disabled={exporting}>
             {exporting ? 'Exporting...' : 'Export CSV'}
           </Button>
+          <BrochureRequestLookupButton />
           {implementedRoutes.has('duplicate-customers') && (
             <Can permission="customers.update">
               <Button variant="light" component={Link} to={pathTo('duplicate-customers')}>

@@ -51,7 +51,7 @@ function columns(
     {
       accessor: 'actions',
       title: '',
-      width: 230,
+      width: 300,
       render: (r) => (
         <Group gap="xs" wrap="nowrap" justify="flex-end">
           <Button component={Link} to={detailLink(r)} size="compact-sm" variant="subtle">
@@ -138,7 +138,15 @@ export function DuplicateCustomersPage() {
       filterBar={
         <>
           {job && (
-            <Paper withBorder p="sm" radius="md" mb="md" bg="gray.0">
+            <Paper
+              withBorder
+              p="sm"
+              radius="md"
+              mb="md"
+              bg="gray.0"
+              component="section"
+              aria-label="Duplicate script"
+            >
               <Stack gap="xs">
                 <Text size="sm" fw={600}>
                   {job.label}

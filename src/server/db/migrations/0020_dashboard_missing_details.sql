@@ -1,0 +1,2 @@
+CREATE INDEX "bookings_live_departure_idx" ON "bookings" USING btree ("departure_date","created_at","id") WHERE cancelled_at is null;--> statement-breakpoint
+CREATE INDEX "tour_bookings_booking_guests_idx" ON "tour_bookings" USING btree ("holiday_booking_id","guests","tour_id");
