@@ -198,7 +198,7 @@ describe('settings, admin users, money and supplier screens', () => {
     await page.context().close();
   });
 
-  it('role 2: no Manage Admin Users, read-only supplier edit, a clear refusal on admin users', async () => {
+  it('role 2: no Manage Admin Users or DB Backups, read-only supplier edit, a clear refusal on admin users', async () => {
     const page = await signedInPage(browser, 2);
     await page.goto(`${e2eUrl()}/settings`);
     await seen(page, 'Settings');
@@ -206,6 +206,7 @@ describe('settings, admin users, money and supplier screens', () => {
       .poll(() => page.getByRole('link', { name: 'Manage Monthly Accounting' }).isVisible())
       .toBe(true);
     expect(await page.getByText('Manage Admin Users').count()).toBe(0);
+    expect(await page.getByText('Manage DB Backups').count()).toBe(0);
     await screenshot(page, 'settings-hub-role2');
 
     await page.goto(`${e2eUrl()}/suppliers`);

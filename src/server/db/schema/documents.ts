@@ -128,7 +128,9 @@ export const email_outbox = pgTable(
     }),
     status: text('status').notNull().default('pending'),
     attempts: smallint('attempts').notNull().default(0),
-    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true, mode: 'string' })
+      .notNull()
+      .defaultNow(),
     locked_until: timestamp('locked_until', { withTimezone: true, mode: 'string' }),
     last_error: text('last_error'),
     message_id: text('message_id'),

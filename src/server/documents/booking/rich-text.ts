@@ -97,9 +97,11 @@ export function richTextContent(html: string | null | undefined): Content[] {
             }
           : { ...body, margin: [0, heading ? 6 : 0, 0, 5] },
       );
+      // The bullet goes with the item's first text: `<li><p>text</p></li>` (what the editor writes)
+      // keeps it across the `<p>`.
+      bullet = null;
     }
     runs = [];
-    bullet = null;
     heading = false;
   };
 
@@ -148,11 +150,13 @@ export function richTextContent(html: string | null | undefined): Content[] {
       case 'ul':
       case 'ol':
         flush();
+        bullet = null;
         if (!closing) lists.push({ ordered: name === 'ol', n: 0 });
         else lists.pop();
         break;
       case 'li':
         flush();
+        bullet = null;
         if (!closing) {
           const list = lists.at(-1);
           if (list) {

@@ -4,6 +4,12 @@ import { implementedRoutes, pathTo } from '../../../shared/routes';
 import { formatDate, formatMoney } from '../../lib/format';
 import { RouterAnchor } from '../../ui/RouterAnchor';
 
+/** '3417.94' → '3,417.94' (an amount in the invoice's own currency). */
+const grouped = (amount: string) => {
+  const [whole, fraction] = amount.split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? `.${fraction}` : ''}`;
+};
+
 /**
  * Supplier invoices with money outstanding, due by Sunday or overdue (issue #14): supplier (to its
  * screen, where the invoices are paid), number, due date and what is left, in pounds and — for
@@ -74,7 +80,7 @@ export function InvoicesPanel({
                     {formatMoney(i.outstanding_gbp)}
                     {i.currency_type !== 'Sterling' && (
                       <Text span size="xs" c="dimmed" display="block">
-                        {i.outstanding} {i.currency_type}
+                        {grouped(i.outstanding)} {i.currency_type}
                       </Text>
                     )}
                   </Table.Td>

@@ -13,7 +13,7 @@ interface SettingsBox {
   icon: ReactNode;
   color: string;
   links: { label: string; route: RouteName }[];
-  /** Shown only to roles with this permission (Manage Admin Users: role 1). */
+  /** Shown only to roles with this permission (Manage Admin Users, DB Backups: role 1). */
   permission?: Permission;
 }
 
@@ -63,6 +63,7 @@ const BOXES: SettingsBox[] = [
     description: 'Backups of the database and files, to download or remove.',
     icon: <DatabaseIcon />,
     color: 'orange',
+    permission: 'backups.manage',
     links: [{ label: 'Manage DB Backups', route: 'backups-list' }],
   },
   {
@@ -76,11 +77,16 @@ const BOXES: SettingsBox[] = [
 
 /**
  * Settings hub (/settings, spec 1 §2): one card per box. Links to screens not built yet are left
- * out (a box with none left is not shown); Manage Admin Users is shown to role 1 only.
+ * out (a box with none left is not shown); Manage Admin Users and DB Backups are shown to role 1 only.
  */
 export function SettingsPage() {
   const mayManageUsers = useCan('adminUsers.read');
-  const boxes = BOXES.filter((b) => b.permission !== 'adminUsers.read' || mayManageUsers)
+  const mayManageBackups = useCan('backups.manage');
+  const allowed: Partial<Record<Permission, boolean>> = {
+    'adminUsers.read': mayManageUsers,
+    'backups.manage': mayManageBackups,
+  };
+  const boxes = BOXES.filter((b) => !b.permission || allowed[b.permission])
     .map((b) => ({ ...b, links: b.links.filter((l) => implementedRoutes.has(l.route)) }))
     .filter((b) => b.links.length > 0);
   return (
