@@ -133,8 +133,25 @@ describe('group documents screens', () => {
     // Email travel docs to customer: confirmation, then the job's progress to the end.
     const email = page.getByRole('button', { name: 'Email travel docs to customer' });
     expect(await email.isDisabled()).toBe(true);
-    await page.getByRole('checkbox', { name: 'Select all bookings' }).check({ force: true });
-    expect(await email.isDisabled()).toBe(false);
+    // Select all once the bookings table has its rows (the click is repeated until it takes: on a
+    // busy machine the table may still be rendering the group's bookings).
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('checkbox', { name: /^Select booking / })
+            .first()
+            .isEnabled(),
+        slow,
+      )
+      .toBe(true);
+    const selectAll = page.getByRole('checkbox', { name: 'Select all bookings' });
+    await expect
+      .poll(async () => {
+        if (!(await selectAll.isChecked())) await selectAll.click({ force: true }).catch(() => {});
+        return email.isDisabled();
+      }, slow)
+      .toBe(false);
     await email.click();
     const confirm = page.getByRole('dialog', { name: 'Email travel docs' });
     await expect
