@@ -50,7 +50,8 @@ interface CertificateRow {
  * issues a new version when the protected content differs from the current certificate's and
  * departure is more than 72 hours away (reason `reason`, e.g. 'passenger added'); closer to
  * departure writes a history note instead. No-op otherwise (not flight-inclusive, cancelled,
- * unchanged). The caller calls `deps.outbox.kick()` after commit.
+ * unchanged). The caller calls `deps.outbox.kick()` after commit. `firstOnly` (a payment, which
+ * changes nothing a certificate shows): only issue version 1, return at once when one exists.
  */
 export async function refreshAtolCertificate(
   tx: Db,
@@ -58,19 +59,25 @@ export async function refreshAtolCertificate(
   bookingId: number,
   userId: number | null,
   reason: string,
+  opts: { firstOnly?: boolean } = {},
 ): Promise<void> {
   // Most bookings have no flights, or nothing to certify yet: say so from one cheap query before
   // loading everything the documents print (refreshWith checks with isFlightInclusive again).
-  const [gate] = await queryRows<{ flights: boolean; certified: boolean; paid: boolean }>(
+  const [gate] = await queryRows<{ flights: boolean; certified: boolean; paid: boolean; named: boolean }>(
     tx,
     sql`select exists (select 1 from tour_bookings tb join tours t on t.id = tb.tour_id
                        where tb.holiday_booking_id = ${bookingId}
                          and (t.tour_type = 'air' or exists (select 1 from tour_instance_flights tif
                                                              where tif.tour_instance_id = tb.tour_instance_id))) as flights,
                exists (select 1 from atol_certificates where holiday_booking_id = ${bookingId}) as certified,
-               ${hasPaymentSql(bookingId)} as paid`,
+               ${hasPaymentSql(bookingId)} as paid,
+               exists (select 1 from passengers where holiday_booking_id = ${bookingId}) as named`,
   );
   if (!gate?.flights || (!gate.certified && !gate.paid)) return;
+  // A certificate names every passenger: with none entered yet there is nothing to issue (adding
+  // the first passenger calls this again and issues version 1).
+  if (!gate.named) return;
+  if (opts.firstOnly && gate.certified) return;
   const data = await loadBookingDocumentData(tx, bookingId);
   if (!data) return;
   await refreshWith(tx, deps.files, data, userId, reason, { note: true });

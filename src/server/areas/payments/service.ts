@@ -135,7 +135,10 @@ export async function recordPayment(
       userId,
       note: new Decimal(over).gt(0) ? `— an overpayment of ${poundsText(over)}` : undefined,
     });
-    if (docs) await refreshAtolCertificate(tx, docs, input.holiday_booking_id, userId, 'payment recorded');
+    if (docs)
+      await refreshAtolCertificate(tx, docs, input.holiday_booking_id, userId, 'payment recorded', {
+        firstOnly: true,
+      });
     return { version, overpaid: over };
   });
 }
@@ -339,7 +342,9 @@ export async function applyEcommpayCallback(
       sql`update ecommpay_payments set status = 'success', payment_record_id = ${recordId}, updated_at = now()
           where id = ${row.id}`,
     );
-    await refreshAtolCertificate(tx, docs, found.holiday_booking_id, row.created_by, 'payment recorded');
+    await refreshAtolCertificate(tx, docs, found.holiday_booking_id, row.created_by, 'payment recorded', {
+      firstOnly: true,
+    });
     return 'recorded';
   });
 }
