@@ -33,6 +33,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 180_000,
+          // expect.poll waits up to 10 s by default (vitest's 1 s is too short for a screen that
+          // loads its data on a busy 2-core machine); a poll that passes returns at once.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           fileParallelism: false,
         },
       },
