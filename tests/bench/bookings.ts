@@ -9,7 +9,6 @@
  * Exits 1 when an oversell check fails.
  */
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { listBookings } from '../../src/server/areas/bookings/service';
 import { loadConfig } from '../../src/server/config';
@@ -17,6 +16,7 @@ import { openDatabase, queryRows } from '../../src/server/db/client';
 import { seedScale } from '../../src/server/db/seed/scale';
 import { ensureAdmin } from '../../src/server/users/service';
 import { runBookingWriteBench } from './booking-writes';
+import { benchUrl, ensureDatabase, percentile } from './common';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -34,21 +34,8 @@ const clients = argText('clients', '8,16').split(',').map(Number);
 const seconds = arg('seconds', 10);
 const hotRooms = arg('hot-rooms', 30);
 const keepWrites = args.includes('--keep-writes');
-const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tour_bench';
+const url = benchUrl;
 
-async function ensureDatabase() {
-  const u = new URL(url);
-  const name = u.pathname.slice(1);
-  u.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: u.toString() });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (exists.rowCount === 0) await admin.query(`create database "${name.replaceAll('"', '')}"`);
-  await admin.end();
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const fmt = (n: number) => n.toFixed(1).padStart(7);
 
 async function time(fn: () => Promise<unknown>): Promise<number[]> {

@@ -9,7 +9,6 @@
  * (issue #14): p95 ≤ 100 ms each. Exits 1 when one misses it.
  */
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { globalSearch } from '../../src/server/areas/dashboard/search';
 import { getDashboard } from '../../src/server/areas/dashboard/service';
@@ -18,6 +17,7 @@ import { type Db, openDatabase, queryRows } from '../../src/server/db/client';
 import { seedMoneyScale } from '../../src/server/db/seed/money';
 import { seedScale } from '../../src/server/db/seed/scale';
 import { ensureAdmin } from '../../src/server/users/service';
+import { benchUrl, ensureDatabase, percentile } from './common';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -27,18 +27,7 @@ const arg = (name: string, fallback: number) => {
 const scale = arg('scale', 1_000_000);
 const iterations = arg('iterations', 200);
 const TARGET_MS = 100;
-const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tour_bench';
-
-async function ensureDatabase() {
-  const u = new URL(url);
-  const name = u.pathname.slice(1);
-  u.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: u.toString() });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (exists.rowCount === 0) await admin.query(`create database "${name.replaceAll('"', '')}"`);
-  await admin.end();
-}
+const url = benchUrl;
 
 /** The data set: bookings (bench:bookings' loader), money rows (bench:money's), brochure requests. */
 async function loadDataSet(db: Db) {
@@ -78,8 +67,6 @@ async function loadDataSet(db: Db) {
   );
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const fmt = (n: number) => n.toFixed(1).padStart(7);
 
 async function time(fn: () => Promise<unknown>): Promise<number[]> {

@@ -16,7 +16,6 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { inTransaction, openDatabase, queryRows } from '../../src/server/db/client';
@@ -25,6 +24,7 @@ import { renderBookingDocument } from '../../src/server/documents/booking-docume
 import { enqueueEmail } from '../../src/server/mail/outbox';
 import { createFileStore } from '../../src/server/storage/files';
 import { ensureAdmin } from '../../src/server/users/service';
+import { benchUrl, ensureDatabase, percentile } from './common';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -34,21 +34,8 @@ const arg = (name: string, fallback: number) => {
 const scale = arg('scale', 1_000_000);
 const iterations = arg('iterations', 100);
 const emails = arg('emails', 1000);
-const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tour_bench';
+const url = benchUrl;
 
-async function ensureDatabase() {
-  const u = new URL(url);
-  const name = u.pathname.slice(1);
-  u.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: u.toString() });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (exists.rowCount === 0) await admin.query(`create database "${name.replaceAll('"', '')}"`);
-  await admin.end();
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const fmt = (n: number) => n.toFixed(1).padStart(8);
 const line = (label: string, ms: number[]) => {
   const s = [...ms].sort((a, b) => a - b);
