@@ -83,6 +83,8 @@ export const permissions = {
   'adverts.payment': [ROLE_ADMIN],
   'adverts.download': 'any',
   'summaries.read': 'any',
+  // Reports (spec 3 §6 does not limit them): every POST only reads and answers a file.
+  'reports.run': 'any',
   // Party invoices (issue #13): adding, editing, deleting and linking invoices to tour groups are
   // saves of the supplier / tour-manager / affiliate screens (spec 2 §6: role 1); recording a payment
   // is the accountant's daily work (as booking payments); deleting one is role 1 (as voiding).

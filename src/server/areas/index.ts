@@ -40,6 +40,7 @@ import { referenceRoutes } from './reference/routes';
 import { regionRoutes } from './regions/routes';
 import { resortRoutes } from './resorts/routes';
 import { serviceTypeRoutes } from './service-types/routes';
+import { reportRoutes } from './reports/routes';
 import { summaryRoutes } from './summaries/routes';
 import { supplierRoutes } from './suppliers/routes';
 import { systemSettingRoutes } from './system-settings/routes';
@@ -65,6 +66,7 @@ export async function registerAreas(api: FastifyInstance, deps: AreaDeps) {
   await api.register(affiliateRoutes, deps);
   await api.register(advertRoutes, deps);
   await api.register(summaryRoutes, deps);
+  await api.register(reportRoutes, deps);
   await api.register(referenceRoutes, deps);
   await api.register(resortRoutes, deps);
   await api.register(airlineRoutes, deps);

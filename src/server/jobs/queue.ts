@@ -47,6 +47,20 @@ export interface JobQueue {
    * connection, which an open transaction holds). Throws when the kind is not defined.
    */
   start<T>(kind: string, data: T, userId: number | null): Promise<number>;
+  /**
+   * Work that runs in the request itself (a streamed report) but shows its progress like a job: a
+   * background_jobs row written 'running' at once, moved by `progress`, closed by `finish` or
+   * `fail`. No pg-boss job — nothing to retry when the request is gone. Call it outside a transaction.
+   */
+  track(kind: string, userId: number | null, message?: string): Promise<TrackedJob>;
+}
+
+/** The handle of a tracked job (see `JobQueue.track`). */
+export interface TrackedJob {
+  id: number;
+  progress(done: number, total: number, message?: string): Promise<void>;
+  finish(result: unknown): Promise<void>;
+  fail(error: unknown): Promise<void>;
 }
 
 /** Options of a system queue. */
@@ -138,14 +152,7 @@ export function createJobQueue(db: Db, opts: JobQueueOptions = {}): JobRunner {
       id: jobId,
       data,
       userId: row.created_by,
-      progress: async (done, total, message) => {
-        await db.execute(
-          sql`update background_jobs set progress_done = ${Math.max(0, Math.trunc(done))},
-                 progress_total = ${Math.max(0, Math.trunc(total))},
-                 message = coalesce(${message ?? null}, message), updated_at = now()
-              where id = ${jobId}`,
-        );
-      },
+      progress: (done, total, message) => progress(jobId, done, total, message),
     };
     let result: unknown;
     try {
@@ -156,6 +163,15 @@ export function createJobQueue(db: Db, opts: JobQueueOptions = {}): JobRunner {
       return;
     }
     await finish(jobId, 'done', result ?? null, null);
+  }
+
+  async function progress(jobId: number, done: number, total: number, message?: string) {
+    await db.execute(
+      sql`update background_jobs set progress_done = ${Math.max(0, Math.trunc(done))},
+             progress_total = ${Math.max(0, Math.trunc(total))},
+             message = coalesce(${message ?? null}, message), updated_at = now()
+          where id = ${jobId}`,
+    );
   }
 
   async function finish(jobId: number, status: 'done' | 'failed', result: unknown, error: string | null) {
@@ -284,6 +300,22 @@ export function createJobQueue(db: Db, opts: JobQueueOptions = {}): JobRunner {
         throw err;
       }
       return row.id;
+    },
+
+    async track(kind, userId, message) {
+      if (!KIND_PATTERN.test(kind)) throw new Error(`Bad job kind '${kind}'.`);
+      const [row] = await queryRows<{ id: number }>(
+        db,
+        sql`insert into background_jobs (kind, status, created_by, started_at, message)
+            values (${kind}, 'running', ${userId}, now(), ${message ?? null}) returning id`,
+      );
+      const id = row.id;
+      return {
+        id,
+        progress: (done, total, msg) => progress(id, done, total, msg),
+        finish: (result) => finish(id, 'done', result ?? null, null),
+        fail: (err) => finish(id, 'failed', null, jobErrorText(err)),
+      };
     },
 
     kick(name) {

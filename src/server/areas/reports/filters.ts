@@ -1,0 +1,47 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { ukDate } from '../../lib/dates';
+
+/**
+ * Small helpers the report definitions share: the filters line of the title and SQL conditions
+ * for optional date ranges.
+ */
+
+/** 'Label: 01/11/2026 to 30/11/2026' (or 'from …' / 'to …' with one end), or null without either. */
+export function rangeText(label: string, from?: string, to?: string): string | null {
+  if (from && to) return `${label}: ${ukDate(from)} to ${ukDate(to)}`;
+  if (from) return `${label}: from ${ukDate(from)}`;
+  if (to) return `${label}: to ${ukDate(to)}`;
+  return null;
+}
+
+/** The non-null entries of a filters list. */
+export const filterLines = (...lines: Array<string | null | undefined | false>): string[] =>
+  lines.filter((l): l is string => typeof l === 'string' && l.length > 0);
+
+/** `column between from and to` with either end optional (a `date` column, ends 'YYYY-MM-DD'), or null. */
+export function dateBetween(column: SQL, from?: string, to?: string): SQL | null {
+  if (from && to) return sql`${column} between ${from}::date and ${to}::date`;
+  if (from) return sql`${column} >= ${from}::date`;
+  if (to) return sql`${column} <= ${to}::date`;
+  return null;
+}
+
+/**
+ * A timestamptz column within London calendar days from..to (booking dates, payment times): the
+ * half-open range [from 00:00, to + 1 day 00:00) in Europe/London, so an index on the column serves it.
+ */
+export function londonDaysBetween(column: SQL, from?: string, to?: string): SQL | null {
+  const lo = from ? sql`${column} >= (${from}::date::timestamp at time zone 'Europe/London')` : null;
+  const hi = to ? sql`${column} < ((${to}::date + 1)::timestamp at time zone 'Europe/London')` : null;
+  if (lo && hi) return sql`${lo} and ${hi}`;
+  return lo ?? hi;
+}
+
+/** The conditions joined with `and` (nulls left out); `true` when none. */
+export function allOf(...conds: Array<SQL | null | undefined | false>): SQL {
+  const list = conds.filter((c): c is SQL => !!c);
+  return list.length ? sql.join(list, sql` and `) : sql`true`;
+}
+
+/** 'Yes' / 'No'. */
+export const yesNo = (v: boolean | undefined) => (v ? 'Yes' : 'No');

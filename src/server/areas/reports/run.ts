@@ -1,0 +1,96 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { REPORT_JOB_HEADER } from '../../../shared/api/reports';
+import { type Db, queryRows } from '../../db/client';
+import { cursorBatches } from '../../db/cursor';
+import { contentDisposition } from '../../http/uploads';
+import type { JobQueue } from '../../jobs/queue';
+import { ReportAborted, type ReportRow, type ReportSpec, writeReport } from './sheet';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** Rows per cursor fetch: small enough to keep memory flat, large enough to keep round trips few. */
+export const REPORT_BATCH_ROWS = 2000;
+/** Progress is written to the job row at most this often. */
+const PROGRESS_EVERY_MS = 400;
+
+/** Now in London as DD/MM/YYYY HH:mm (the 'Run …' line of a report). */
+export function londonNowText(now = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).formatToParts(now);
+  const p = (t: string) => parts.find((x) => x.type === t)?.value ?? '';
+  return `${p('day')}/${p('month')}/${p('year')} ${p('hour')}:${p('minute')}`;
+}
+
+/**
+ * Sends a report (issue #15): answers 200 at once with the file's headers and
+ * `X-Report-Job: {id}` — a background_jobs row (`jobs.track`) the screen polls through
+ * GET /api/jobs/{id} for 'rows written of total' — then streams the rows from a cursor into the
+ * xlsx/CSV writer and the response. Input is validated before this is called, so anything that
+ * fails from here on is the server's: the job is marked failed with the error and the response cut
+ * off (the browser sees an incomplete download and the job's error). A client that goes away stops
+ * the cursor.
+ */
+export async function sendReport<R extends ReportRow>(
+  deps: { db: Db; jobs: JobQueue },
+  req: FastifyRequest,
+  reply: FastifyReply,
+  kind: string,
+  spec: ReportSpec<R>,
+): Promise<FastifyReply> {
+  const { db, jobs } = deps;
+  const job = await jobs.track(`report.${kind}`, req.user?.id ?? null, `Preparing ${spec.title}`);
+  const out = new PassThrough({ highWaterMark: 1 << 20 });
+  const isCsv = spec.fileName.toLowerCase().endsWith('.csv');
+  reply
+    .header('content-type', isCsv ? 'text/csv; charset=utf-8' : XLSX_TYPE)
+    .header('content-disposition', contentDisposition(spec.fileName))
+    .header('cache-control', 'no-store')
+    .header(REPORT_JOB_HEADER, String(job.id))
+    .header('access-control-expose-headers', REPORT_JOB_HEADER);
+
+  const run = async () => {
+    let total = 0;
+    if (spec.count) {
+      const [c] = await queryRows<{ n: number | string }>(db, spec.count);
+      total = Number(c?.n ?? 0);
+    }
+    await job.progress(0, total, `Writing ${spec.title}`);
+    let lastWrite = Date.now();
+    const written = await writeReport(
+      spec,
+      cursorBatches<ReportRow>(db, spec.query, REPORT_BATCH_ROWS),
+      out,
+      {
+        ranAt: londonNowText(),
+        ranBy: req.user?.name ?? 'staff',
+        progress: async (done) => {
+          if (Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
+          lastWrite = Date.now();
+          await job.progress(done, Math.max(total, done), `${done.toLocaleString('en-GB')} rows written`);
+        },
+      },
+    );
+    await job.progress(written.rows, written.rows, `${written.rows.toLocaleString('en-GB')} rows written`);
+    await job.finish({ rows: written.rows, file: spec.fileName });
+  };
+
+  // The response is sent while the rows are still being read: the first bytes go out at once.
+  run().catch(async (err) => {
+    if (!(err instanceof ReportAborted)) req.log.error({ err }, `report ${kind} failed`);
+    await job
+      .fail(err instanceof ReportAborted ? err : new Error('The report could not be completed.'))
+      .catch(() => {});
+    out.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
+  reply.raw.on('close', () => {
+    if (!out.writableFinished) out.destroy();
+  });
+  return reply.send(out);
+}

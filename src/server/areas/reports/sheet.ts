@@ -1,0 +1,423 @@
+import type { Writable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import Decimal from 'decimal.js';
+import type { SQL } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+
+/**
+ * What a report is (issue #15): a title, its file, the filters it was run with, its columns, and the
+ * SQL of its rows in order. `writeReport` streams it — rows from a database cursor straight into an
+ * xlsx (exceljs WorkbookWriter, shared strings off) or CSV (csv-stringify) writer — so no report
+ * holds its result in memory. Every report file looks the same:
+ *
+ * - xlsx: row 1 the title, row 2 the filters used, row 3 when and by whom it was run; row 4 the
+ *   header, frozen and filtered; money as numbers shown '£#,##0.00', dates as real dates shown
+ *   DD/MM/YYYY; widths fitted to the header and the first batch of rows; subtotal rows when a
+ *   group changes (`groupBy`), a grand total, and totals per value (`summaries`) below the table.
+ * - CSV: the header and the rows only (for import elsewhere): dates DD/MM/YYYY, money as plain
+ *   2-decimal numbers.
+ */
+
+/**
+ * How a column's values are read and shown. Values come from SQL as text or numbers:
+ * - text: any text (an array is joined with ', ');
+ * - date: 'YYYY-MM-DD' (cast `::text` in SQL) → a real date shown DD/MM/YYYY;
+ * - datetime: 'YYYY-MM-DD HH:MI' already in London time (`to_char(x at time zone 'Europe/London',
+ *   'YYYY-MM-DD HH24:MI')`) → shown DD/MM/YYYY hh:mm;
+ * - money: pounds as exact decimal text (`::text`) → a number shown £#,##0.00, totals with decimal.js;
+ * - int: a whole number; decimal: a number shown 0.00 (a ratio, a rate).
+ */
+export type ColumnKind = 'text' | 'date' | 'datetime' | 'money' | 'int' | 'decimal';
+
+export interface ReportColumn<R> {
+  key: Extract<keyof R, string>;
+  header: string;
+  kind: ColumnKind;
+  /** Summed into subtotal, total and summary rows (money, int, decimal columns). */
+  total?: boolean;
+}
+
+/** A row as a report definition hands it to the writer: column key → value. */
+export type ReportRow = Record<string, unknown>;
+
+export interface ReportSpec<R extends ReportRow = ReportRow> {
+  /** The title (also the sheet's name, cut to 31 characters). */
+  title: string;
+  /** The download's name, e.g. 'Rooming-Report.xlsx'; '.csv' makes a CSV. */
+  fileName: string;
+  /** The filters used, as people read them ('Booking date: 01/11/2026 to 30/11/2026'). */
+  filters: string[];
+  columns: ReportColumn<R>[];
+  /** The rows, in the file's order (driven through a cursor). */
+  query: SQL;
+  /** `select count(*)::int as n …` of the same rows, for the progress bar; without it progress has no total. */
+  count?: SQL;
+  /** Per-row work in TypeScript (buckets, shares) on what the query gives. */
+  map?: (row: ReportRow) => R;
+  /** Subtotal rows whenever `key` changes (rows must be ordered by it), labelled 'Total {label}'. */
+  groupBy?: { key: (r: R) => string; label: (r: R) => string };
+  /** Totals per value below the grand total, e.g. per payment method, in the order first seen. */
+  summaries?: Array<{ title: string; key: (r: R) => string | null }>;
+  /** The label of the grand total row ('Total', or false for none). */
+  totalLabel?: string | false;
+  /** Shown in place of rows when there are none. */
+  emptyText?: string;
+}
+
+/** What the run reports back: rows written, and progress as the rows go. */
+export type WriteProgress = (done: number) => Promise<void> | void;
+
+const MONEY_FORMAT = '"£"#,##0.00;[Red]-"£"#,##0.00';
+const FORMATS: Record<ColumnKind, string | undefined> = {
+  text: undefined,
+  date: 'dd/mm/yyyy',
+  datetime: 'dd/mm/yyyy hh:mm',
+  money: MONEY_FORMAT,
+  int: '#,##0',
+  decimal: '#,##0.00',
+};
+const MAX_WIDTH = 50;
+const HEADER_ROW = 4;
+const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE7ECF3' } };
+const SUBTOTAL_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFF4F6F9' } };
+const THIN: Partial<ExcelJS.Border> = { style: 'thin', color: { argb: 'FF9AA5B4' } };
+
+const isNumeric = (k: ColumnKind) => k === 'money' || k === 'int' || k === 'decimal';
+
+/** 'YYYY-MM-DD' (or a Date) → a Date at UTC midnight, whose Excel serial is that calendar day. */
+function dateValue(v: unknown): Date | null {
+  if (v instanceof Date) return new Date(Date.UTC(v.getUTCFullYear(), v.getUTCMonth(), v.getUTCDate()));
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(v)) return null;
+  return new Date(`${v.slice(0, 10)}T00:00:00Z`);
+}
+
+function dateTimeValue(v: unknown): Date | null {
+  if (v instanceof Date) return v;
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/.test(v)) return dateValue(v);
+  return new Date(`${v.slice(0, 10)}T${v.slice(11, 16)}:00Z`);
+}
+
+const textOf = (v: unknown): string =>
+  v === null || v === undefined ? '' : Array.isArray(v) ? v.filter((x) => x != null).join(', ') : String(v);
+
+/** A value as the xlsx cell holds it. */
+export function cellValue(kind: ColumnKind, v: unknown): ExcelJS.CellValue {
+  if (v === null || v === undefined || v === '') return null;
+  switch (kind) {
+    case 'date':
+      return dateValue(v);
+    case 'datetime':
+      return dateTimeValue(v);
+    case 'money':
+    case 'int':
+    case 'decimal': {
+      const n = typeof v === 'number' ? v : Number(v);
+      return Number.isFinite(n) ? n : null;
+    }
+    default:
+      return textOf(v).replaceAll('\n', ', ');
+  }
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** DD/MM/YYYY of a Date at UTC midnight (or a wall-clock Date). */
+const ukDay = (d: Date) => `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
+
+/** A value as the CSV writes it: dates DD/MM/YYYY, money with 2 decimals, text as is. */
+export function csvValue(kind: ColumnKind, v: unknown): string {
+  const c = cellValue(kind, v);
+  if (c === null) return '';
+  if (c instanceof Date)
+    return kind === 'datetime' ? `${ukDay(c)} ${pad(c.getUTCHours())}:${pad(c.getUTCMinutes())}` : ukDay(c);
+  if (kind === 'money') return new Decimal(String(v)).toFixed(2);
+  return String(c);
+}
+
+/** How wide a value reads, in characters. */
+function widthOf(kind: ColumnKind, v: unknown): number {
+  if (v === null || v === undefined) return 0;
+  if (kind === 'date') return 10;
+  if (kind === 'datetime') return 16;
+  if (kind === 'money') return new Decimal(String(v)).abs().toFixed(2).length + 4;
+  return textOf(v).length;
+}
+
+/** Running sums of the total columns (decimal.js: exact). */
+class Sums {
+  readonly values = new Map<string, Decimal>();
+  constructor(private readonly keys: string[]) {
+    for (const k of keys) this.values.set(k, new Decimal(0));
+  }
+  add(row: ReportRow) {
+    for (const k of this.keys) {
+      const v = row[k];
+      if (v === null || v === undefined || v === '') continue;
+      this.values.set(k, (this.values.get(k) as Decimal).plus(String(v)));
+    }
+  }
+  row(label: string, labelKey: string): ReportRow {
+    const out: ReportRow = { [labelKey]: label };
+    for (const [k, v] of this.values) out[k] = v.toString();
+    return out;
+  }
+}
+
+/** The rows of a report as they come from the cursor, one batch at a time. */
+export type RowBatches = AsyncIterable<ReportRow[]>;
+
+/** What `writeReport` gives back once the file is complete. */
+export interface WrittenReport {
+  rows: number;
+}
+
+/**
+ * Streams `spec` into `out` as xlsx or CSV (by `spec.fileName`), reading `batches` (see
+ * `cursorBatches`), calling `progress(rowsDone)` after each batch and waiting for `out` to drain,
+ * so a slow client slows the cursor instead of filling memory. `ranBy` and `ranAt` go in the title.
+ * Throws what the query throws; `out` is then left for the caller to destroy.
+ */
+export async function writeReport<R extends ReportRow>(
+  spec: ReportSpec<R>,
+  batches: RowBatches,
+  out: Writable,
+  opts: { ranAt: string; ranBy: string; progress?: WriteProgress },
+): Promise<WrittenReport> {
+  return spec.fileName.toLowerCase().endsWith('.csv')
+    ? writeCsv(spec, batches, out, opts.progress)
+    : writeXlsx(spec, batches, out, opts);
+}
+
+async function drained(out: Writable) {
+  if (out.writableNeedDrain && !out.destroyed)
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        out.off('drain', done);
+        out.off('close', done);
+        resolve();
+      };
+      out.on('drain', done);
+      out.on('close', done);
+    });
+  if (out.destroyed) throw new ReportAborted();
+}
+
+/** The client went away mid-report: stop reading rows. */
+export class ReportAborted extends Error {
+  constructor() {
+    super('The report was cancelled: the download was closed.');
+  }
+}
+
+async function writeCsv<R extends ReportRow>(
+  spec: ReportSpec<R>,
+  batches: RowBatches,
+  out: Writable,
+  progress?: WriteProgress,
+): Promise<WrittenReport> {
+  const csv = stringify({ bom: true, record_delimiter: 'windows' });
+  csv.pipe(out);
+  csv.write(spec.columns.map((c) => c.header));
+  let rows = 0;
+  for await (const batch of batches) {
+    for (const raw of batch) {
+      const r = spec.map ? spec.map(raw) : (raw as R);
+      csv.write(spec.columns.map((c) => csvValue(c.kind, r[c.key])));
+      rows++;
+    }
+    await progress?.(rows);
+    await drained(out);
+  }
+  const finished = new Promise<void>((resolve, reject) => {
+    out.on('finish', resolve);
+    out.on('error', reject);
+  });
+  csv.end();
+  await finished;
+  return { rows };
+}
+
+async function writeXlsx<R extends ReportRow>(
+  spec: ReportSpec<R>,
+  batches: RowBatches,
+  out: Writable,
+  opts: { ranAt: string; ranBy: string; progress?: WriteProgress },
+): Promise<WrittenReport> {
+  const cols = spec.columns;
+  const totalKeys = cols.filter((c) => c.total).map((c) => c.key as string);
+  // Labels of total rows go in the first text column (the first column when none is text).
+  const labelKey = (cols.find((c) => c.kind === 'text') ?? cols[0]).key as string;
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  wb.creator = 'Tour back office';
+  wb.created = new Date();
+  const ws = wb.addWorksheet(spec.title.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31), {
+    views: [{ state: 'frozen', ySplit: HEADER_ROW, xSplit: 0 }],
+    pageSetup: { orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+  });
+
+  const iterator = batches[Symbol.asyncIterator]();
+  try {
+    return await writeXlsxRows(spec, iterator, ws, wb, out, opts);
+  } finally {
+    // Stopped early (an error, the client gone): close the cursor.
+    await iterator.return?.();
+  }
+}
+
+async function writeXlsxRows<R extends ReportRow>(
+  spec: ReportSpec<R>,
+  iterator: AsyncIterator<ReportRow[]>,
+  ws: ExcelJS.Worksheet,
+  wb: ExcelJS.stream.xlsx.WorkbookWriter,
+  out: Writable,
+  opts: { ranAt: string; ranBy: string; progress?: WriteProgress },
+): Promise<WrittenReport> {
+  const cols = spec.columns;
+  const totalKeys = cols.filter((c) => c.total).map((c) => c.key as string);
+  const labelKey = (cols.find((c) => c.kind === 'text') ?? cols[0]).key as string;
+  // The first batch is read before anything is written: the column widths are fitted to it.
+  const first = await iterator.next();
+  const firstRows = first.done ? [] : first.value.map((raw) => (spec.map ? spec.map(raw) : (raw as R)));
+  const widths = cols.map((c) => {
+    let w = c.header.length;
+    for (const r of firstRows) w = Math.max(w, widthOf(c.kind, r[c.key]));
+    if (c.total) w = Math.max(w, 14);
+    return Math.min(MAX_WIDTH, Math.max(8, w + 2));
+  });
+  ws.columns = cols.map((c, i) => ({
+    key: c.key,
+    width: widths[i],
+    style: { numFmt: FORMATS[c.kind], alignment: { vertical: 'top', wrapText: widths[i] >= MAX_WIDTH } },
+  }));
+
+  const titleRow = ws.addRow([spec.title]);
+  titleRow.font = { bold: true, size: 14 };
+  titleRow.height = 22;
+  titleRow.getCell(1).alignment = { vertical: 'middle', wrapText: false };
+  titleRow.getCell(1).numFmt = 'General';
+  titleRow.commit();
+  const filtersRow = ws.addRow([
+    spec.filters.length ? `Filters: ${spec.filters.join(' · ')}` : 'Filters: none',
+  ]);
+  filtersRow.getCell(1).alignment = { wrapText: false };
+  filtersRow.getCell(1).numFmt = 'General';
+  filtersRow.commit();
+  const ranRow = ws.addRow([`Run ${opts.ranAt} by ${opts.ranBy}`]);
+  ranRow.font = { italic: true, color: { argb: 'FF5B6675' } };
+  ranRow.getCell(1).alignment = { wrapText: false };
+  ranRow.getCell(1).numFmt = 'General';
+  ranRow.commit();
+  const header = ws.addRow(cols.map((c) => c.header));
+  header.eachCell((cell) => {
+    cell.font = { bold: true };
+    cell.fill = HEADER_FILL;
+    cell.border = { bottom: THIN };
+    cell.alignment = { vertical: 'middle', wrapText: true };
+    cell.numFmt = 'General';
+  });
+  header.commit();
+
+  const grand = new Sums(totalKeys);
+  const summaries = (spec.summaries ?? []).map((s) => ({ ...s, groups: new Map<string, Sums>() }));
+  let group: { key: string; label: string; sums: Sums } | null = null;
+  let rows = 0;
+  let tableRows = 0; // data and subtotal rows, for the autofilter's range
+
+  const writeTotalRow = (values: ReportRow, fill?: ExcelJS.Fill) => {
+    const row = ws.addRow(
+      cols.map((c) =>
+        c.key === labelKey ? textOf(values[c.key]) : c.total ? cellValue(c.kind, values[c.key]) : null,
+      ),
+    );
+    row.font = { bold: true };
+    row.eachCell({ includeEmpty: true }, (cell, n) => {
+      if (fill) cell.fill = fill;
+      cell.border = { top: THIN };
+      if (cols[n - 1]?.key === labelKey) cell.numFmt = 'General';
+    });
+    row.commit();
+  };
+  const closeGroup = () => {
+    if (!group) return;
+    writeTotalRow(group.sums.row(`Total ${group.label}`, labelKey), SUBTOTAL_FILL);
+    tableRows++;
+  };
+
+  const writeBatch = async (batch: R[]) => {
+    for (const r of batch) {
+      if (spec.groupBy) {
+        const key = spec.groupBy.key(r);
+        if (!group || group.key !== key) {
+          closeGroup();
+          group = { key, label: spec.groupBy.label(r), sums: new Sums(totalKeys) };
+        }
+        group.sums.add(r);
+      }
+      ws.addRow(cols.map((c) => cellValue(c.kind, r[c.key]))).commit();
+      tableRows++;
+      grand.add(r);
+      for (const s of summaries) {
+        const k = s.key(r);
+        if (k === null) continue;
+        let sums = s.groups.get(k);
+        if (!sums) s.groups.set(k, (sums = new Sums(totalKeys)));
+        sums.add(r);
+      }
+      rows++;
+    }
+    await opts.progress?.(rows);
+    await drained(out);
+  };
+
+  await writeBatch(firstRows);
+  if (!first.done)
+    while (true) {
+      const next = await iterator.next();
+      if (next.done) break;
+      await writeBatch(next.value.map((raw) => (spec.map ? spec.map(raw) : (raw as R))));
+    }
+  closeGroup();
+  const lastTableRow = HEADER_ROW + tableRows;
+  if (rows === 0) ws.addRow([spec.emptyText ?? 'No rows match these filters.']).commit();
+  ws.autoFilter = {
+    from: { row: HEADER_ROW, column: 1 },
+    to: { row: Math.max(lastTableRow, HEADER_ROW + 1), column: cols.length },
+  };
+
+  if (totalKeys.length > 0 && spec.totalLabel !== false && rows > 0)
+    writeTotalRow(
+      grand.row(`${spec.totalLabel ?? 'Total'} (${rows.toLocaleString('en-GB')} rows)`, labelKey),
+    );
+
+  for (const s of summaries) {
+    if (s.groups.size === 0) continue;
+    ws.addRow([]).commit();
+    const t = ws.addRow([s.title]);
+    t.font = { bold: true };
+    t.getCell(1).numFmt = 'General';
+    t.commit();
+    for (const [k, sums] of s.groups) {
+      const row = ws.addRow(
+        cols.map((c) =>
+          c.key === labelKey ? k : c.total ? cellValue(c.kind, sums.values.get(c.key)?.toString()) : null,
+        ),
+      );
+      row.eachCell({ includeEmpty: true }, (cell, n) => {
+        if (cols[n - 1]?.key === labelKey) cell.numFmt = 'General';
+      });
+      row.commit();
+    }
+  }
+
+  ws.commit();
+  const finished = new Promise<void>((resolve, reject) => {
+    out.on('finish', resolve);
+    out.on('error', reject);
+  });
+  await wb.commit();
+  await finished;
+  return { rows };
+}
