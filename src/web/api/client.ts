@@ -179,6 +179,11 @@ export type CallArgs<E extends Endpoint> = {
   keepalive?: boolean;
   /** Downloads only: the name to save under when the server sends none. */
   fallbackName?: string;
+  /**
+   * Downloads only: called with the answer's headers as soon as they arrive, before the body —
+   * a streamed report names the job that reports its progress (X-Report-Job).
+   */
+  onHeaders?: (headers: Headers) => void;
 } & (E['params'] extends z.ZodType ? { params: Sent<E['params']> } : { params?: undefined });
 
 /** What `api.call` resolves to: the typed answer, or the saved file's name for a download. */
@@ -202,6 +207,7 @@ async function call<E extends Endpoint>(endpoint: E, ...[args]: CallRest<E>): Pr
       body: a.body,
       query: a.query as Query | undefined,
       fallbackName: a.fallbackName,
+      onHeaders: a.onHeaders,
     });
     return name as CallResult<E>;
   }
@@ -229,6 +235,7 @@ interface FileRequest {
   body?: unknown;
   query?: Query;
   fallbackName?: string;
+  onHeaders?: (headers: Headers) => void;
 }
 
 /**
@@ -252,7 +259,7 @@ async function download(path: string, opts: FileRequest = {}): Promise<string> {
 /** Fetches a file: its bytes and its Content-Disposition name (or `fallbackName`); failures as in `download`. */
 async function fetchFile(
   path: string,
-  { method = 'GET', body, query, fallbackName = 'download' }: FileRequest,
+  { method = 'GET', body, query, fallbackName = 'download', onHeaders }: FileRequest,
 ): Promise<{ blob: Blob; name: string }> {
   const headers: Record<string, string> = {};
   const token = getToken();
@@ -281,7 +288,14 @@ async function fetchFile(
     }
     throw new ApiError(messageOf(env) ?? fallbackMessage(res.status), res.status, env.errors ?? {});
   }
-  const blob = await res.blob();
+  onHeaders?.(res.headers);
+  let blob: Blob;
+  try {
+    blob = await res.blob();
+  } catch {
+    // The server cut a streamed file off (its job says why).
+    throw new ApiError('The download was interrupted before the file was complete.', 0);
+  }
   const name = filenameFromDisposition(res.headers.get('content-disposition')) ?? fallbackName;
   return { blob, name };
 }

@@ -78,7 +78,11 @@ export async function sendReport<R extends ReportRow>(
       },
     );
     await job.progress(written.rows, written.rows, `${written.rows.toLocaleString('en-GB')} rows written`);
-    await job.finish({ rows: written.rows, file: spec.fileName });
+    await job.finish({
+      rows: written.rows,
+      file: spec.fileName,
+      summary: `${written.rows.toLocaleString('en-GB')} ${written.rows === 1 ? 'row' : 'rows'} in ${spec.fileName}`,
+    });
   };
 
   // The response is sent while the rows are still being read: the first bytes go out at once.

@@ -54,6 +54,11 @@ export interface ReportSpec<R extends ReportRow = ReportRow> {
   count?: SQL;
   /** Per-row work in TypeScript (buckets, shares) on what the query gives. */
   map?: (row: ReportRow) => R;
+  /**
+   * Per-batch work that needs the database (e.g. the revenue report calls the group screen's own
+   * `groupRevenue` for each departure of the batch); runs after `map`. Keep it to one batch's rows.
+   */
+  mapBatch?: (rows: R[]) => Promise<R[]>;
   /** Subtotal rows whenever `key` changes (rows must be ordered by it), labelled 'Total {label}'. */
   groupBy?: { key: (r: R) => string; label: (r: R) => string };
   /** Totals per value below the grand total, e.g. per payment method, in the order first seen. */
@@ -178,13 +183,26 @@ export interface WrittenReport {
  */
 export async function writeReport<R extends ReportRow>(
   spec: ReportSpec<R>,
-  batches: RowBatches,
+  source: RowBatches,
   out: Writable,
   opts: { ranAt: string; ranBy: string; progress?: WriteProgress },
 ): Promise<WrittenReport> {
-  return spec.fileName.toLowerCase().endsWith('.csv')
-    ? writeCsv(spec, batches, out, opts.progress)
-    : writeXlsx(spec, batches, out, opts);
+  // With mapBatch the rows arrive already mapped: the writers must not map them again.
+  const batches = spec.mapBatch ? mappedBatches(spec, source) : source;
+  const s: ReportSpec<R> = spec.mapBatch ? { ...spec, map: undefined } : spec;
+  return s.fileName.toLowerCase().endsWith('.csv')
+    ? writeCsv(s, batches, out, opts.progress)
+    : writeXlsx(s, batches, out, opts);
+}
+
+/** The batches after `map` and `mapBatch`. */
+async function* mappedBatches<R extends ReportRow>(
+  spec: ReportSpec<R>,
+  source: RowBatches,
+): AsyncGenerator<ReportRow[]> {
+  const mapBatch = spec.mapBatch as (rows: R[]) => Promise<R[]>;
+  for await (const batch of source)
+    yield await mapBatch(batch.map((raw) => (spec.map ? spec.map(raw) : (raw as R))));
 }
 
 async function drained(out: Writable) {
@@ -363,7 +381,10 @@ async function writeXlsxRows<R extends ReportRow>(
         const k = s.key(r);
         if (k === null) continue;
         let sums = s.groups.get(k);
-        if (!sums) s.groups.set(k, (sums = new Sums(totalKeys)));
+        if (!sums) {
+          sums = new Sums(totalKeys);
+          s.groups.set(k, sums);
+        }
         sums.add(r);
       }
       rows++;
