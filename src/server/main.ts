@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase, queryRows } from './db/client';
-import { seedDemo } from './db/seed/demo';
 import { seedReference } from './db/seed/reference';
 import { ensureAdmin } from './users/service';
 
@@ -27,6 +26,9 @@ async function main() {
       const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from users`);
       if (Number(row?.n ?? 0) === 0) {
         log('empty database: loading the demo operator (a few seconds)...');
+        // Loaded only here: the demo's generator (faker and its word lists) stays out of a
+        // production server's memory.
+        const { seedDemo } = await import('./db/seed/demo');
         await seedDemo(db, { log });
       }
     }

@@ -45,6 +45,9 @@ export async function* cursorBatches<T>(db: Db, query: SQL, batchSize = 2000): A
   let committed = false;
   try {
     await conn.query('begin read only');
+    // JIT compiling a report's plan costs seconds before the first row and gains little on a scan
+    // that mostly waits on the writer.
+    await conn.query('set local jit = off');
     await conn.query(`declare ${name} no scroll cursor for ${text}`, params);
     while (true) {
       const res = await conn.query<T & pg.QueryResultRow>(`fetch forward ${batchSize} from ${name}`);

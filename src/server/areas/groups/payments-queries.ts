@@ -135,8 +135,16 @@ export async function internalPaymentsOfGroups(
   db: Db,
   groupIds: number[],
 ): Promise<Map<number, GroupPayment[]>> {
-  const out = new Map<number, GroupPayment[]>();
-  if (groupIds.length === 0) return out;
+  return (await internalPaymentsAndPassengers(db, groupIds)).payments;
+}
+
+/** The internal payments of `groupIds` by group (each costed for its group's passengers), and those passengers. */
+async function internalPaymentsAndPassengers(
+  db: Db,
+  groupIds: number[],
+): Promise<{ payments: Map<number, GroupPayment[]>; passengers: Map<number, number> }> {
+  const payments = new Map<number, GroupPayment[]>();
+  if (groupIds.length === 0) return { payments, passengers: new Map() };
   const list = sql.join(
     groupIds.map((id) => sql`${id}`),
     sql`, `,
@@ -150,71 +158,98 @@ export async function internalPaymentsOfGroups(
   ]);
   const passengers = new Map(counts.map((c) => [c.id, Number(c.n)]));
   for (const r of rows) {
-    const l = out.get(r.tour_group_id) ?? [];
+    const l = payments.get(r.tour_group_id) ?? [];
     l.push(groupPaymentAnswer(r, passengers.get(r.tour_group_id) ?? 0));
-    out.set(r.tour_group_id, l);
+    payments.set(r.tour_group_id, l);
   }
-  return out;
+  return { payments, passengers };
 }
 
 /**
- * POST tours/groups/{id}/calculate-revenue (spec 3 §2, §9; ARCHITECTURE.md 'Group money'):
- * - gross revenue = Σ over the live (not cancelled) bookings with a tour line on the group of their
- *   total due × the share of their lines' charge on the group;
- * - cancellation revenue = the same over the cancelled bookings, of their cancellation value (the
- *   charge entered, 0.00 when waived; the total due when never set — spec 1 §4);
- * - supplier costs = Σ of each internal payment's cost; tour profit = gross + cancellation − costs,
- *   floored at 0.
+ * POST tours/groups/{id}/calculate-revenue (spec 3 §2, §9; ARCHITECTURE.md 'Group money'): the
+ * revenue of one group (`revenueOfGroups` for it alone); 404 when there is no such group.
  */
 export async function groupRevenue(db: Db, groupId: number): Promise<GroupRevenue> {
   const [group] = await queryRows(db, sql`select 1 from tour_groups where id = ${groupId}`);
   if (!group) throw notFound('Group not found.');
-  const bookings = await queryRows<{
-    cancelled: boolean;
-    total_due: string;
-    cancellation_charge: string | null;
-    on_group: string;
-    all_lines: string;
-    lines_on_group: number;
-    line_count: number;
-  }>(
-    db,
-    sql`with gi as (select id from tour_instances where tour_group_id = ${groupId}),
-        bk as (select distinct tb.holiday_booking_id as id from tour_bookings tb where tb.tour_instance_id in (select id from gi))
-        select b.cancelled_at is not null as cancelled, b.total_due::text as total_due,
-          b.cancellation_charge::text as cancellation_charge,
-          coalesce(sum(case when tb.tour_instance_id in (select id from gi)
-            then coalesce(nullif(tb.sale_price, 0), tb.price) * tb.guests else 0 end), 0)::text as on_group,
-          coalesce(sum(coalesce(nullif(tb.sale_price, 0), tb.price) * tb.guests), 0)::text as all_lines,
-          count(*) filter (where tb.tour_instance_id in (select id from gi))::int as lines_on_group,
-          count(*)::int as line_count
-        from bk join bookings b on b.id = bk.id join tour_bookings tb on tb.holiday_booking_id = b.id
-        group by b.id`,
+  return (await revenueOfGroups(db, [groupId])).get(groupId) as GroupRevenue;
+}
+
+/**
+ * The money of each group in `groupIds` (the group screen's calculate-revenue, and the revenue
+ * report a batch of departures at a time — one implementation; spec 3 §2, §9):
+ * - gross revenue = Σ over the live (not cancelled) bookings with a tour line on the group of their
+ *   total due × the share of their lines' charge on the group;
+ * - cancellation revenue = the same over the cancelled bookings, of their cancellation value (the
+ *   charge entered, 0.00 when waived; the total due when never set — spec 1 §4);
+ * - passengers = guests of Paid or Confirmed bookings on the group (spec 3 §4);
+ * - supplier costs = Σ of each internal payment's cost; tour profit = gross + cancellation − costs,
+ *   floored at 0.
+ * Every id given gets an entry (a group without bookings or payments: zeros). Four queries whatever
+ * the number of groups.
+ */
+export async function revenueOfGroups(db: Db, groupIds: number[]): Promise<Map<number, GroupRevenue>> {
+  const out = new Map<number, GroupRevenue>();
+  if (groupIds.length === 0) return out;
+  const list = sql.join(
+    groupIds.map((id) => sql`${id}`),
+    sql`, `,
   );
-  const gross: string[] = [];
-  const cancellation: string[] = [];
+  const [bookings, internal] = await Promise.all([
+    queryRows<{
+      group_id: number;
+      cancelled: boolean;
+      total_due: string;
+      cancellation_charge: string | null;
+      on_group: string;
+      all_lines: string;
+      lines_on_group: number;
+      line_count: number;
+    }>(
+      db,
+      sql`with gi as (select id, tour_group_id from tour_instances where tour_group_id in (${list})),
+          bk as (select distinct gi.tour_group_id as group_id, tb.holiday_booking_id as id
+                 from tour_bookings tb join gi on gi.id = tb.tour_instance_id)
+          select bk.group_id, b.cancelled_at is not null as cancelled, b.total_due::text as total_due,
+            b.cancellation_charge::text as cancellation_charge,
+            coalesce(sum(case when ti.tour_group_id = bk.group_id
+              then coalesce(nullif(tb.sale_price, 0), tb.price) * tb.guests else 0 end), 0)::text as on_group,
+            coalesce(sum(coalesce(nullif(tb.sale_price, 0), tb.price) * tb.guests), 0)::text as all_lines,
+            count(*) filter (where ti.tour_group_id = bk.group_id)::int as lines_on_group,
+            count(*)::int as line_count
+          from bk join bookings b on b.id = bk.id
+          join tour_bookings tb on tb.holiday_booking_id = b.id
+          join tour_instances ti on ti.id = tb.tour_instance_id
+          group by bk.group_id, b.id
+          order by bk.group_id, b.id`,
+    ),
+    internalPaymentsAndPassengers(db, groupIds),
+  ]);
+  const gross = new Map<number, string[]>();
+  const cancellation = new Map<number, string[]>();
   for (const b of bookings) {
     const value = b.cancelled ? (b.cancellation_charge ?? b.total_due) : b.total_due;
     const share = bookingShare(value, b.on_group, b.all_lines, b.lines_on_group, b.line_count);
-    (b.cancelled ? cancellation : gross).push(share);
+    const into = b.cancelled ? cancellation : gross;
+    const l = into.get(b.group_id) ?? [];
+    l.push(share);
+    into.set(b.group_id, l);
   }
-  const passengers = await groupPassengers(db, groupId);
-  const payments = await queryRows<StoredGroupPayment>(
-    db,
-    sql`${paymentSelect} where p.tour_group_id = ${groupId} order by p.id`,
-  );
-  const internal = payments.map((p) => groupPaymentAnswer(p, passengers));
-  const grossRevenue = sumAmounts(gross);
-  const cancellationRevenue = sumAmounts(cancellation);
-  const costs = internal.map((p) => String(p.supplier_cost));
-  return {
-    gross_revenue: grossRevenue,
-    cancellation_revenue: cancellationRevenue,
-    passengers,
-    supplier_costs: sumAmounts(costs),
-    tour_profit: groupProfit(grossRevenue, cancellationRevenue, costs),
-    internal_payments: internal,
-  };
+  for (const id of groupIds) {
+    const payments = internal.payments.get(id) ?? [];
+    const grossRevenue = sumAmounts(gross.get(id) ?? []);
+    const cancellationRevenue = sumAmounts(cancellation.get(id) ?? []);
+    const costs = payments.map((p) => String(p.supplier_cost));
+    out.set(id, {
+      gross_revenue: grossRevenue,
+      cancellation_revenue: cancellationRevenue,
+      passengers: internal.passengers.get(id) ?? 0,
+      supplier_costs: sumAmounts(costs),
+      tour_profit: groupProfit(grossRevenue, cancellationRevenue, costs),
+      internal_payments: payments,
+    });
+  }
+  return out;
 }
 
 /**

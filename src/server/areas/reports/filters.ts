@@ -37,10 +37,29 @@ export function londonDaysBetween(column: SQL, from?: string, to?: string): SQL 
   return lo ?? hi;
 }
 
+/** `column in (ids…)`, or null for an empty list (a multi-select left empty means all). */
+export function inIds(column: SQL, ids: readonly number[]): SQL | null {
+  if (ids.length === 0) return null;
+  return sql`${column} in (${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+}
+
 /** The conditions joined with `and` (nulls left out); `true` when none. */
 export function allOf(...conds: Array<SQL | null | undefined | false>): SQL {
   const list = conds.filter((c): c is SQL => !!c);
   return list.length ? sql.join(list, sql` and `) : sql`true`;
+}
+
+/**
+ * The names chosen in a multi-select for the filters line: 'A, B, C', or the first `shown` and
+ * 'and N more'; `none` (e.g. 'all') when nothing was chosen.
+ */
+export function namesText(names: string[], none = 'all', shown = 10): string {
+  if (names.length === 0) return none;
+  if (names.length <= shown) return names.join(', ');
+  return `${names.slice(0, shown).join(', ')} and ${names.length - shown} more`;
 }
 
 /** 'Yes' / 'No'. */

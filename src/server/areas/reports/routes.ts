@@ -4,7 +4,18 @@ import { reportsApi } from '../../../shared/api/reports';
 import { queryRows } from '../../db/client';
 import { route } from '../../http/route';
 import type { AreaDeps } from '../deps';
+import { addwordRevenueReport } from './definitions/addword';
+import { affiliateReport } from './definitions/affiliate';
+import { airlineCostingReport } from './definitions/airline-costing';
+import { bondingReport } from './definitions/bonding';
+import { customerReport } from './definitions/customers';
+import { daybookReport } from './definitions/daybook';
 import { debtorReport } from './definitions/debtor';
+import { departureCustomersReport } from './definitions/departure-customers';
+import { artworkReport, invoicePaymentReport } from './definitions/payment';
+import { revenueReport } from './definitions/revenue';
+import { roomingAccommodationList, roomingReport } from './definitions/rooming';
+import { salesReport } from './definitions/sales';
 import { sendReport } from './run';
 
 type Named = { id: number; name: string };
@@ -45,5 +56,56 @@ export const reportRoutes: FastifyPluginAsync<AreaDeps> = async (app, deps) => {
 
   route(app, reportsApi.debtor, { tags }, async (req, reply) =>
     sendReport(deps, req, reply, 'debtor', debtorReport(req.body)),
+  );
+
+  route(app, reportsApi.daybook, { tags }, async (req, reply) =>
+    sendReport(deps, req, reply, 'daybook', daybookReport(req.body)),
+  );
+
+  route(app, reportsApi.sales, { tags }, async (req, reply) =>
+    sendReport(deps, req, reply, 'sales', await salesReport(db, req.body)),
+  );
+
+  route(app, reportsApi.customers, { tags }, async (req, reply) =>
+    sendReport(deps, req, reply, 'customers', customerReport(req.body)),
+  );
+
+  route(app, reportsApi.affiliate, { tags }, async (req, reply) =>
+    sendReport(deps, req, reply, 'affiliate', await affiliateReport(db, req.body)),
+  );
+
+  route(app, reportsApi.airlineCosting, { tags }, async (req, reply) =>
+    sendReport(deps, req, reply, 'airline_costing', await airlineCostingReport(db, req.body)),
+  );
+
+  route(app, reportsApi.roomingAccommodationList, { tags }, async (req) => ({
+    status: true as const,
+    data: await roomingAccommodationList(db, req.body),
+  }));
+
+  route(app, reportsApi.rooming, { tags }, async (req, reply) =>
+    sendReport(deps, req, reply, 'rooming', await roomingReport(db, req.body)),
+  );
+
+  route(app, reportsApi.bonding, { tags }, async (req, reply) =>
+    sendReport(deps, req, reply, 'bonding', await bondingReport(db, req.body)),
+  );
+
+  route(app, reportsApi.departureCustomers, { tags }, async (req, reply) =>
+    sendReport(deps, req, reply, 'booking_customer_detail', await departureCustomersReport(db, req.body)),
+  );
+
+  route(app, reportsApi.revenue, { tags }, async (req, reply) =>
+    sendReport(deps, req, reply, 'revenue_report', await revenueReport(db, req.body)),
+  );
+
+  route(app, reportsApi.payment, { tags }, async (req, reply) =>
+    req.body.report_for === 'affiliate'
+      ? sendReport(deps, req, reply, 'payment_report', await artworkReport(db, req.body))
+      : sendReport(deps, req, reply, 'payment_report', await invoicePaymentReport(db, req.body)),
+  );
+
+  route(app, reportsApi.addwordRevenue, { tags }, async (req, reply) =>
+    sendReport(deps, req, reply, 'addword_revenue_report', await addwordRevenueReport(db, req.body)),
   );
 };

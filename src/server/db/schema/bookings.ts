@@ -264,6 +264,8 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_booking_idx').on(t.holiday_booking_id),
+    // The day report (issue #15) reads payments by the London days they were recorded.
+    index('payments_created_idx').on(t.created_at, t.id),
     // A receipt is voided once: at most one reversal names it.
     uniqueIndex('payments_reverses_payment_idx').on(t.reverses_payment_id),
   ],
