@@ -64,3 +64,14 @@ export function namesText(names: string[], none = 'all', shown = 10): string {
 
 /** 'Yes' / 'No'. */
 export const yesNo = (v: boolean | undefined) => (v ? 'Yes' : 'No');
+
+/**
+ * Who a booking is for, as the money reports name it: the agent's name + ' (agent)' on an agent
+ * booking, else the customer's 'Title First Last', else ''. `agent` and `customer` are the SQL
+ * aliases of the joined agents and customers rows.
+ */
+export function partyNameSql(agent: string, customer: string): SQL {
+  const a = sql.raw(agent);
+  const c = sql.raw(customer);
+  return sql`coalesce(${a}.name || ' (agent)', nullif(trim(coalesce(${c}.title || ' ', '') || ${c}.first_name || ' ' || ${c}.last_name), ''), '')`;
+}

@@ -96,5 +96,11 @@ export async function sendReport<R extends ReportRow>(
   reply.raw.on('close', () => {
     if (!out.writableFinished) out.destroy();
   });
+  // Fastify sets a stream's headers without writing them, so Node would send them with the first
+  // bytes — after the count and the first batch, seconds for a big sorted report. Flushed as soon
+  // as the stream is piped, the screen learns X-Report-Job at once and shows progress meanwhile.
+  reply.raw.once('pipe', () => {
+    if (!reply.raw.headersSent) reply.raw.flushHeaders();
+  });
   return reply.send(out);
 }

@@ -3,7 +3,7 @@ import type { BondingReportInput } from '../../../../shared/api/reports';
 import { type Db, queryRows } from '../../../db/client';
 import { londonToday, ukDate } from '../../../lib/dates';
 import { guestCount } from '../../bookings/work-lists';
-import { allOf, dateBetween, filterLines, londonDaysBetween, rangeText } from '../filters';
+import { allOf, dateBetween, filterLines, londonDaysBetween, partyNameSql, rangeText } from '../filters';
 import type { ReportSpec } from '../sheet';
 
 interface BondingRow {
@@ -91,7 +91,7 @@ export async function bondingReport(
     query: sql`
       select bt.id as bonding_type_id, bt.name as bonding_type,
              coalesce(b.booking_ref, b.old_booking_id::text, '#' || b.id) as booking_ref,
-             coalesce(ag.name || ' (agent)', nullif(trim(coalesce(c.title || ' ', '') || c.first_name || ' ' || c.last_name), ''), '') as party,
+             ${partyNameSql('ag', 'c')} as party,
              (b.created_at at time zone 'Europe/London')::date::text as booking_date,
              b.departure_date::text as departure_date,
              ${guestCount}::int as passengers,

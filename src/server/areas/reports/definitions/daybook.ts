@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { paymentMethodLabel } from '../../../../shared/api/booking-edit';
 import type { DaybookReportInput } from '../../../../shared/api/reports';
 import { ukDate } from '../../../lib/dates';
-import { filterLines, londonDaysBetween, rangeText } from '../filters';
+import { filterLines, londonDaysBetween, partyNameSql, rangeText } from '../filters';
 import type { ReportRow, ReportSpec } from '../sheet';
 
 interface DaybookRow {
@@ -61,7 +61,7 @@ export function daybookReport(input: DaybookReportInput): ReportSpec<DaybookRow>
     query: sql`
       select ${LONDON_TIME(sql`p.created_at`)} as paid_at,
              coalesce(b.booking_ref, 'Old #' || b.old_booking_id::text) as booking_ref,
-             coalesce(a.name || ' (agent)', nullif(trim(coalesce(c.title || ' ', '') || c.first_name || ' ' || c.last_name), ''), '') as party,
+             ${partyNameSql('a', 'c')} as party,
              p.payment_method as method,
              p.transaction_id,
              case

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DebtorReportInput } from '../../../../shared/api/reports';
 import { londonToday } from '../../../lib/dates';
-import { allOf, dateBetween, filterLines, rangeText } from '../filters';
+import { allOf, dateBetween, filterLines, partyNameSql, rangeText } from '../filters';
 import type { ReportSpec } from '../sheet';
 
 interface DebtorRow {
@@ -64,7 +64,7 @@ export function debtorReport(input: DebtorReportInput, today = londonToday()): R
     count: sql`select count(*)::int as n from bookings b where ${where}`,
     query: sql`
       select b.booking_ref,
-             coalesce(a.name || ' (agent)', nullif(trim(coalesce(c.title || ' ', '') || c.first_name || ' ' || c.last_name), ''), '') as party,
+             ${partyNameSql('a', 'c')} as party,
              b.departure_date::text as departure_date,
              b.balance_due::text as balance_due,
              b.total_due::text as total_due,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type SalesReportInput, salesStatuses } from '../../../../shared/api/reports';
 import { TOUR_TYPE_LABELS, type TourType } from '../../../../shared/api/tour-catalogue';
 import { type Db, queryRows } from '../../../db/client';
-import { allOf, dateBetween, filterLines, londonDaysBetween, rangeText } from '../filters';
+import { allOf, dateBetween, filterLines, londonDaysBetween, partyNameSql, rangeText } from '../filters';
 import type { ReportRow, ReportSpec } from '../sheet';
 
 interface SalesRow {
@@ -110,7 +110,7 @@ export async function salesReport(db: Db, input: SalesReportInput): Promise<Repo
       select coalesce(b.booking_ref, 'Old #' || b.old_booking_id::text) as booking_ref,
              (b.created_at at time zone 'Europe/London')::date::text as booked_on,
              b.departure_date::text as departure_date,
-             coalesce(a.name || ' (agent)', nullif(trim(coalesce(c.title || ' ', '') || c.first_name || ' ' || c.last_name), ''), '') as party,
+             ${partyNameSql('a', 'c')} as party,
              l.tours,
              l.tour_types,
              l.passengers,
