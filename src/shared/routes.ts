@@ -387,6 +387,7 @@ export const implementedRoutes: ReadonlySet<RouteName> = new Set<RouteName>([
   'flight-edit',
   'flights-multiple',
   'bulk-update-flights',
+  'reports',
 ]);
 
 /** The breadcrumb trail of a route, from its top ancestor down to itself (dashboard not included). */

@@ -192,6 +192,11 @@ export const router = createBrowserRouter([
         path: routeByName['summary-index'].path,
         lazy: () => import('./areas/summaries/SummariesPage').then((m) => ({ Component: m.SummariesPage })),
       },
+      // Spec 3 §2 Reports (issue #15)
+      {
+        path: routeByName.reports.path,
+        lazy: () => import('./areas/reports/ReportsPage').then((m) => ({ Component: m.ReportsPage })),
+      },
       // Spec 3 §2 Airlines, Service types and advertise sizes, System settings, Cancellation policies
       {
         path: routeByName.airlines.path,

@@ -1,14 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -75,6 +72,16 @@ export async function openDatabase(opts: {
     dataDir = path.join(dir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
+  // The embedded database's modules load only here: a server on PostgreSQL never holds PGlite's
+  // ~40 MB of WebAssembly.
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
+    [
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ],
+  );
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -100,7 +107,7 @@ export type JobsBackend = { pglite: PGlite } | { connectionString: string };
 /** The job queue's way into the database of `db` (see JobsBackend). */
 export function jobsBackendOf(db: Db): JobsBackend {
   const client = (db as unknown as { $client?: unknown }).$client;
-  if (client instanceof PGlite) return { pglite: client };
+  if (!(client instanceof pg.Pool)) return { pglite: client as PGlite };
   const connectionString = (client as { options?: { connectionString?: string } } | undefined)?.options
     ?.connectionString;
   if (!connectionString)

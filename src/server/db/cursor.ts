@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Db } from './client';
 
 const dialect = new PgDialect();
@@ -27,16 +27,17 @@ export async function* cursorBatches<T>(db: Db, query: SQL, batchSize = 2000): A
   const name = `report_${randomBytes(6).toString('hex')}`;
   const client = (db as unknown as { $client: unknown }).$client;
 
-  if (client instanceof PGlite) {
-    await client.query(`declare ${name} no scroll cursor with hold for ${text}`, params);
+  if (!(client instanceof pg.Pool)) {
+    const pglite = client as PGlite;
+    await pglite.query(`declare ${name} no scroll cursor with hold for ${text}`, params);
     try {
       while (true) {
-        const res = await client.query<T>(`fetch forward ${batchSize} from ${name}`);
+        const res = await pglite.query<T>(`fetch forward ${batchSize} from ${name}`);
         if (res.rows.length > 0) yield res.rows;
         if (res.rows.length < batchSize) return;
       }
     } finally {
-      await client.query(`close ${name}`).catch(() => {});
+      await pglite.query(`close ${name}`).catch(() => {});
     }
   }
 

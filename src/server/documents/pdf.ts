@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import pdfmake from 'pdfmake';
 import type { Column, Content, ContentStack, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 
 export type { Column, Content, ContentStack, TableCell, TDocumentDefinitions };
@@ -20,25 +19,41 @@ const require = createRequire(import.meta.url);
 const ROBOTO_DIR = path.dirname(require.resolve('pdfmake/fonts/Roboto/Roboto-Regular.ttf'));
 const roboto = (file: string) => path.join(ROBOTO_DIR, file);
 
-pdfmake.setFonts({
-  Roboto: {
-    normal: roboto('Roboto-Regular.ttf'),
-    bold: roboto('Roboto-Medium.ttf'),
-    italics: roboto('Roboto-Italic.ttf'),
-    bolditalics: roboto('Roboto-MediumItalic.ttf'),
-  },
-  Helvetica: {
-    normal: 'Helvetica',
-    bold: 'Helvetica-Bold',
-    italics: 'Helvetica-Oblique',
-    bolditalics: 'Helvetica-BoldOblique',
-  },
-});
 const STANDARD_FONTS = new Set(['Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique', 'Helvetica-BoldOblique']);
-pdfmake.setLocalAccessPolicy(
-  (file) => STANDARD_FONTS.has(file) || path.resolve(file).startsWith(ROBOTO_DIR + path.sep),
-);
-pdfmake.setUrlAccessPolicy(() => false);
+
+type PdfMake = typeof import('pdfmake');
+let loaded: Promise<PdfMake> | null = null;
+
+/**
+ * pdfmake, loaded and configured on the first document: a server that makes no PDF (a report run,
+ * a bookings page) keeps its ~20 MB out of memory.
+ */
+function pdfmakeReady(): Promise<PdfMake> {
+  loaded ??= import('pdfmake').then((m) => {
+    // CommonJS: the module's default export is pdfmake itself.
+    const pdfmake = ((m as { default?: PdfMake }).default ?? m) as PdfMake;
+    pdfmake.setFonts({
+      Roboto: {
+        normal: roboto('Roboto-Regular.ttf'),
+        bold: roboto('Roboto-Medium.ttf'),
+        italics: roboto('Roboto-Italic.ttf'),
+        bolditalics: roboto('Roboto-MediumItalic.ttf'),
+      },
+      Helvetica: {
+        normal: 'Helvetica',
+        bold: 'Helvetica-Bold',
+        italics: 'Helvetica-Oblique',
+        bolditalics: 'Helvetica-BoldOblique',
+      },
+    });
+    pdfmake.setLocalAccessPolicy(
+      (file) => STANDARD_FONTS.has(file) || path.resolve(file).startsWith(ROBOTO_DIR + path.sep),
+    );
+    pdfmake.setUrlAccessPolicy(() => false);
+    return pdfmake;
+  });
+  return loaded;
+}
 
 /** The font every document uses unless a definition names another. */
 export const DOCUMENT_FONT = 'Helvetica';
@@ -71,5 +86,6 @@ export async function renderPdf(def: TDocumentDefinitions): Promise<Buffer> {
     ...def,
     defaultStyle: { font: fontFor(def), ...(def.defaultStyle ?? {}) },
   };
+  const pdfmake = await pdfmakeReady();
   return pdfmake.createPdf(withFont).getBuffer();
 }

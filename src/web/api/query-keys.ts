@@ -61,6 +61,8 @@ export const keys = {
   monthlyAccounts: areaKeys('monthly-accounts'),
   reference: areaKeys('reference'),
   regions: areaKeys('regions'),
+  /** The reports screen's lists (fields-data, bonding types, rooming's accommodation by resort/supplier). */
+  reports: areaKeys('reports'),
   resorts: areaKeys('resorts'),
   serviceTypes: areaKeys('service-types'),
   session: areaKeys('session'),

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { accommodationApi } from '../../shared/api/accommodation';
 import { type TourListItem, toursApi } from '../../shared/api/tours';
 import { api } from './client';
 import { keys } from './query-keys';
@@ -34,6 +35,18 @@ export function useTourData() {
   return useQuery({
     queryKey: keys.tours.list('tour-data'),
     queryFn: ({ signal }) => api.call(toursApi.tourData, { signal }).then((r) => r.data),
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * GET accommodation/supplier-and-resorts: the suppliers and resorts accommodation belongs to (the
+ * accommodation details form and the rooming report's filters choose from them).
+ */
+export function useSuppliersAndResorts() {
+  return useQuery({
+    queryKey: keys.accommodation.list('supplier-and-resorts'),
+    queryFn: ({ signal }) => api.call(accommodationApi.suppliersAndResorts, { signal }).then((r) => r.data),
     staleTime: 60_000,
   });
 }

@@ -89,8 +89,6 @@ const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: 
 const SUBTOTAL_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFF4F6F9' } };
 const THIN: Partial<ExcelJS.Border> = { style: 'thin', color: { argb: 'FF9AA5B4' } };
 
-const isNumeric = (k: ColumnKind) => k === 'money' || k === 'int' || k === 'decimal';
-
 /** 'YYYY-MM-DD' (or a Date) → a Date at UTC midnight, whose Excel serial is that calendar day. */
 function dateValue(v: unknown): Date | null {
   if (v instanceof Date) return new Date(Date.UTC(v.getUTCFullYear(), v.getUTCMonth(), v.getUTCDate()));
@@ -282,10 +280,6 @@ async function writeXlsx<R extends ReportRow>(
   out: Writable,
   opts: { ranAt: string; ranBy: string; progress?: WriteProgress },
 ): Promise<WrittenReport> {
-  const cols = spec.columns;
-  const totalKeys = cols.filter((c) => c.total).map((c) => c.key as string);
-  // Labels of total rows go in the first text column (the first column when none is text).
-  const labelKey = (cols.find((c) => c.kind === 'text') ?? cols[0]).key as string;
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,

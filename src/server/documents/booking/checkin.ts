@@ -1,4 +1,8 @@
-import { PDFDocument } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
+
+/** pdf-lib, loaded on the first check-in document (kept out of a server's memory until then). */
+const pdfLib = () => import('pdf-lib');
+
 import { addDays } from '../../../shared/pricing';
 import type { FileStore } from '../../storage/files';
 import { INK, onLetterhead } from '../letterhead';
@@ -52,7 +56,10 @@ export async function loadInstructionPdfs(
       continue;
     }
     try {
-      found.set(a.id, await PDFDocument.load(await readAll(file.stream), { ignoreEncryption: true }));
+      found.set(
+        a.id,
+        await (await pdfLib()).PDFDocument.load(await readAll(file.stream), { ignoreEncryption: true }),
+      );
     } catch {
       found.set(a.id, null);
     }
@@ -68,7 +75,8 @@ export async function appendInstructionPages(
 ): Promise<Buffer> {
   const extra = d.airlines.map((a) => pdfs.get(a.id)).filter((p): p is PDFDocument => !!p);
   if (!extra.length) return letter;
-  const out = await PDFDocument.load(letter);
+  const { PDFDocument: Pdf } = await pdfLib();
+  const out = await Pdf.load(letter);
   for (const src of extra) {
     const pages = await out.copyPages(src, src.getPageIndices());
     for (const p of pages) out.addPage(p);

@@ -1,5 +1,5 @@
 import { Badge, Group, Select, Tabs, Textarea, TextInput } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import {
   type Accommodation,
@@ -8,9 +8,9 @@ import {
   accommodationInput,
 } from '../../../shared/api/accommodation';
 import { pathTo } from '../../../shared/routes';
-import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { toOptions } from '../../api/reference';
+import { useSuppliersAndResorts } from '../../api/tours';
 import {
   EntityCreatePage,
   EntityEditPage,
@@ -57,15 +57,6 @@ const toInput = (v: DetailsValues): AccommodationInput => ({
 const toBody = (accommodation: AccommodationInput) => ({ accommodation });
 
 const STAR_OPTIONS = [1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: `${'★'.repeat(n)} (${n})` }));
-
-/** GET accommodation/supplier-and-resorts: the two lists the details form chooses from. */
-function useSuppliersAndResorts() {
-  return useQuery({
-    queryKey: keys.accommodation.list('supplier-and-resorts'),
-    queryFn: ({ signal }) => api.call(accommodationApi.suppliersAndResorts, { signal }).then((r) => r.data),
-    staleTime: 60_000,
-  });
-}
 
 /** Create accommodation (/accommodation/create); goes to the edit screen afterwards (spec 3 §4). */
 export function AccommodationCreatePage() {
