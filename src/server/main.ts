@@ -36,6 +36,9 @@ async function main() {
       if (await ensureAdmin(db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD))
         log(`created admin ${config.ADMIN_EMAIL}`);
     }
+    // The embedded PGlite has no autovacuum: refresh the planner's statistics at each start so
+    // joins are planned on real row counts (a PostgreSQL server keeps its own).
+    if (database.kind === 'pglite') await db.execute(sql`analyze`);
   });
 
   const app = await buildApp({ db, config });

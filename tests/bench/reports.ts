@@ -37,8 +37,17 @@ const arg = (name: string): string | undefined => {
 };
 const scale = Number(arg('scale') ?? 1_000_000);
 const only = arg('only')?.split(',');
-/** Extra node flags for the server process (NODE_OPTIONS), e.g. '--max-semi-space-size=2'. */
-const nodeOptions = arg('node-options');
+/**
+ * The V8 heap flags `npm start` runs the server with (package.json's start script: the one place
+ * they are set), so the bench measures the server as it runs in production.
+ */
+const startFlags = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).scripts.start.match(
+    /--max-[a-z-]+=\d+/g,
+  ) ?? []
+).join(' ');
+/** Node flags for the server process (NODE_OPTIONS): --node-options=…, else those of `npm start`. */
+const nodeOptions = arg('node-options') ?? (startFlags || undefined);
 const url = benchUrl;
 
 const TARGET_SECONDS_PER_100K = 10;

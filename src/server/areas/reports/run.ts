@@ -10,7 +10,7 @@ import { ReportAborted, type ReportRow, type ReportSpec, writeReport } from './s
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Rows per cursor fetch: small enough to keep memory flat, large enough to keep round trips few. */
-export const REPORT_BATCH_ROWS = 2000;
+export const REPORT_BATCH_ROWS = 1000;
 /** Progress is written to the job row at most this often. */
 const PROGRESS_EVERY_MS = 400;
 
@@ -53,7 +53,7 @@ export async function sendReport<R extends ReportRow>(
 ): Promise<FastifyReply> {
   const { db, jobs } = deps;
   const job = await jobs.track(`report.${kind}`, req.user?.id ?? null, `Preparing ${spec.title}`);
-  const out = new PassThrough({ highWaterMark: 1 << 20 });
+  const out = new PassThrough({ highWaterMark: 256 << 10 });
   const isCsv = spec.fileName.toLowerCase().endsWith('.csv');
   reply
     .header('content-type', isCsv ? 'text/csv; charset=utf-8' : XLSX_TYPE)

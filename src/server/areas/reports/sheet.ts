@@ -220,7 +220,7 @@ async function drained(out: Writable) {
 }
 
 /** Bytes of sheet XML allowed to wait for the zip before the writer stops taking rows. */
-const ZIP_BACKLOG_BYTES = 4 << 20;
+const ZIP_BACKLOG_BYTES = 1 << 20;
 
 /**
  * Waits until the zip has taken up the sheet XML written so far. exceljs's streaming writer hands

@@ -7,7 +7,7 @@ import { allOf, dateBetween, filterLines, inIds, namesText, rangeText } from '..
 import type { ReportSpec } from '../sheet';
 
 /** Departures per `revenueOfGroups` call. */
-const GROUPS_PER_CALL = 200;
+const GROUPS_PER_CALL = 25;
 
 interface RevenueRow {
   [k: string]: unknown;
@@ -69,7 +69,7 @@ export async function revenueReport(db: Db, input: RevenueReportInput): Promise<
       where ${where}
       order by g.start_date, lower(t.name), t.name, g.id`,
     mapBatch: async (rows) => {
-      // A few hundred departures per call: each call reads every booking on its departures, so
+      // A few dozen departures per call: each call reads every booking on its departures, so
       // smaller calls keep the rows held (and the time spent on them between other requests) small.
       const money = new Map<number, GroupRevenue>();
       for (let i = 0; i < rows.length; i += GROUPS_PER_CALL) {
