@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client';
 import * as s from '../../src/server/db/schema';
@@ -352,6 +353,30 @@ describe.each(testDbKinds)('rooming report on %s', (kind) => {
     expect(rows[1]).toMatchObject(expected('juneAlba'));
     expect(rows[2]).toMatchObject(expected('airAlba'));
     expect(rows[3]).toMatchObject(expected('airAlba'));
+  });
+
+  it("gives a line's own stored stay dates before the rule, as the group rooming list does", async () => {
+    // RM-1's Bay View line: the rule says 04/06–08/06/2027; the line was booked for 05/06–08/06.
+    const bayLine = sql`(select tb.id from tour_bookings tb join bookings b on b.id = tb.holiday_booking_id
+      join tour_rooms tr on tr.id = tb.tour_room_id join tour_accommodations ta on ta.id = tr.tour_accommodation_id
+      join accommodations a on a.id = ta.accommodation_id
+      where b.booking_ref = 'RM-1' and a.accommodation_name like 'Bay View%')`;
+    await t.db.execute(
+      sql`update tour_bookings set check_in_date = '2027-06-05', check_out_date = '2027-06-08' where id = ${bayLine}`,
+    );
+    try {
+      const r = await readXlsxReport((await fetchReport(t, ROOMING, june)).data);
+      expect(asObjects(r)[0]).toMatchObject({
+        'Booking ref': 'RM-1',
+        Arrival: '05/06/2027',
+        Departure: '08/06/2027',
+        Nights: 3,
+      });
+    } finally {
+      await t.db.execute(
+        sql`update tour_bookings set check_in_date = null, check_out_date = null where id = ${bayLine}`,
+      );
+    }
   });
 
   it('adds pending and cancelled bookings exactly when asked', async () => {

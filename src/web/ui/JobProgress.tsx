@@ -73,7 +73,8 @@ export function JobProgress({ jobId, label = 'Progress', onDone, showResult = tr
   const active = !job || job.status === 'queued' || job.status === 'running';
   const color = job?.status === 'failed' ? 'red' : job?.status === 'done' ? 'green' : 'blue';
   const summary = job?.status === 'done' ? resultSummary(job.result) : null;
-  const counts = total > 0 ? `${done} / ${total}` : job?.status === 'queued' || !job ? 'Waiting…' : '';
+  const n = (v: number) => v.toLocaleString('en-GB');
+  const counts = total > 0 ? `${n(done)} / ${n(total)}` : job?.status === 'queued' || !job ? 'Waiting…' : '';
 
   return (
     <Stack gap="xs">
@@ -93,7 +94,7 @@ export function JobProgress({ jobId, label = 'Progress', onDone, showResult = tr
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.round(percent)}
-        aria-valuetext={total > 0 ? `${done} of ${total}` : (job?.status ?? 'queued')}
+        aria-valuetext={total > 0 ? `${n(done)} of ${n(total)}` : (job?.status ?? 'queued')}
       >
         <Progress.Section value={percent} color={color} striped={active} animated={active} withAria={false} />
       </Progress.Root>

@@ -32,12 +32,14 @@ interface RoomingRow {
 const cancelled = sql`(b.cancelled_at is not null or b.status = 'Cancelled')`;
 
 /**
- * The stay of line `tb` (the one rule of shared/pricing.ts `stayDates`, ARCHITECTURE 'Stay'): in on
- * the instance's departure + (check_in_day − 1), out on departure + (check_out_day − 1) of its tour
- * accommodation. Dates (date + int), so they compare and sort as dates.
+ * The stay of line `tb`, as the group rooming list gives it (documents/group/data.ts): the line's
+ * own check-in and check-out dates — the nights its rooms were taken for when it was booked — else
+ * the one rule of shared/pricing.ts `stayDates` (ARCHITECTURE 'Stay'): in on the instance's
+ * departure + (check_in_day − 1), out on departure + (check_out_day − 1) of its tour accommodation.
+ * Dates, so they compare and sort as dates.
  */
-export const stayArrivalSql = sql`(i.departure_date + (ta.check_in_day - 1))`;
-export const stayDepartureSql = sql`(i.departure_date + (ta.check_out_day - 1))`;
+export const stayArrivalSql = sql`coalesce(tb.check_in_date, i.departure_date + (ta.check_in_day - 1))`;
+export const stayDepartureSql = sql`coalesce(tb.check_out_date, i.departure_date + (ta.check_out_day - 1))`;
 
 /**
  * The arrival range on the instance's departure date too, so the instance index
@@ -200,7 +202,7 @@ export async function roomingReport(db: Db, input: RoomingReportInput): Promise<
       select a.id as accommodation_id, a.accommodation_name as accommodation,
              rs.resort_name as resort, s.supplier_name as supplier,
              ${stayArrivalSql}::text as arrival, ${stayDepartureSql}::text as departure,
-             (ta.check_out_day - ta.check_in_day)::int as nights,
+             (${stayDepartureSql} - ${stayArrivalSql})::int as nights,
              ar.name as room, ar.board_basis, ar.occupancy::int as occupancy,
              tb.rooms::int as rooms,
              coalesce(b.booking_ref, b.old_booking_id::text, '#' || b.id) as booking_ref,
