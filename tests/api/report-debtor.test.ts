@@ -132,6 +132,17 @@ describe.each(testDbKinds)('aged debtor report on %s', (kind) => {
     expect(total).toContain('£2,350.64');
   });
 
+  it('runs six at once: three read at a time, the others wait their turn, every file complete', async () => {
+    const files = await Promise.all(
+      Array.from({ length: 6 }, () => fetchReport(t, '/reports/debtor-booking', body())),
+    );
+    for (const f of files) {
+      const r = await readXlsxReport(f.data);
+      expect(asObjects(r).map((x) => x['Booking ref'])).toEqual(['D-120', 'D-75', 'D-45', 'D-5', 'D-NOTDUE']);
+      expect(await reportJob(t, f.jobId)).toMatchObject({ status: 'done', progress_done: 5 });
+    }
+  });
+
   it('answers an empty report with its message when nothing is owed', async () => {
     const file = await fetchReport(t, '/reports/debtor-booking', {
       from_date: '2001-01-01',

@@ -11,6 +11,39 @@ import { ReportAborted, type ReportRow, type ReportSpec, writeReport } from './s
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Rows per cursor fetch: small enough to keep memory flat, large enough to keep round trips few. */
 export const REPORT_BATCH_ROWS = 1000;
+/**
+ * At most this many reports read at once in one server process; the others wait their turn. Each
+ * holds a pooled connection (its cursor) for its whole run, so without a limit a burst of reports
+ * would take every connection and stall the rest of the app.
+ */
+export const MAX_CONCURRENT_REPORTS = 3;
+
+/** A counting semaphore: `take()` resolves when one of `size` turns is free; `give()` frees it. */
+export class Turns {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+  constructor(private readonly size: number) {}
+  /** Whether a `take()` now would have to wait. */
+  get full(): boolean {
+    return this.running >= this.size;
+  }
+  async take(): Promise<void> {
+    if (this.running < this.size) {
+      this.running++;
+      return;
+    }
+    // The turn passes straight from `give()` to the first waiter, so `running` stays counted.
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+  give(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.running--;
+  }
+}
+
+const reportTurns = new Turns(MAX_CONCURRENT_REPORTS);
+
 /** Progress is written to the job row at most this often. */
 const PROGRESS_EVERY_MS = 400;
 
@@ -63,6 +96,17 @@ export async function sendReport<R extends ReportRow>(
     .header('access-control-expose-headers', REPORT_JOB_HEADER);
 
   const run = async () => {
+    if (reportTurns.full) await job.progress(0, 0, 'Waiting for other reports to finish');
+    await reportTurns.take();
+    try {
+      if (out.destroyed) throw new ReportAborted();
+      await writeFile();
+    } finally {
+      reportTurns.give();
+    }
+  };
+
+  const writeFile = async () => {
     // The count (the progress bar's total) runs beside the rows, so the first bytes do not wait
     // for it: a big report's count can take as long as its first batch.
     let total = 0;
