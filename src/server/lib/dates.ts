@@ -1,6 +1,6 @@
 /**
  * Calendar days as the business reads them (spec 3 §1: dates are `YYYY-MM-DD` on the wire, shown
- * `DD/MM/YYYY`; the business day is the one in London). The one home of these two helpers.
+ * `DD/MM/YYYY`; the business day is the one in London). The one home of these helpers.
  */
 
 const LONDON_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
@@ -13,4 +13,21 @@ export function londonToday(now = new Date()): string {
 /** `YYYY-MM-DD` → `DD/MM/YYYY`, for messages, history comments and emails. */
 export function ukDate(ymd: string): string {
   return `${ymd.slice(8, 10)}/${ymd.slice(5, 7)}/${ymd.slice(0, 4)}`;
+}
+
+const LONDON_MINUTE = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  hourCycle: 'h23',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** `now` in London as `DD/MM/YYYY HH:mm` (when a document or report was made). */
+export function londonDateTime(now = new Date()): string {
+  const parts = LONDON_MINUTE.formatToParts(now);
+  const p = (t: string) => parts.find((x) => x.type === t)?.value ?? '';
+  return `${p('day')}/${p('month')}/${p('year')} ${p('hour')}:${p('minute')}`;
 }

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
 import { ukDate } from '../../lib/dates';
 
 /**
@@ -74,4 +75,36 @@ export function partyNameSql(agent: string, customer: string): SQL {
   const a = sql.raw(agent);
   const c = sql.raw(customer);
   return sql`coalesce(${a}.name || ' (agent)', nullif(trim(coalesce(${c}.title || ' ', '') || ${c}.first_name || ' ' || ${c}.last_name), ''), '')`;
+}
+
+/** The name column of each table whose rows a filters line names. */
+const NAME_COLUMN = {
+  accommodations: sql`accommodation_name`,
+  affiliates: sql`name`,
+  airlines: sql`name`,
+  bonding_types: sql`name`,
+  resorts: sql`resort_name`,
+  suppliers: sql`supplier_name`,
+  tour_managers: sql`trim(firstname || ' ' || lastname)`,
+  tours: sql`name`,
+} as const;
+
+/** The names of rows `ids` of `table`, by name, for the filters line; [] for no ids. */
+export async function namesOf(
+  db: Db,
+  table: keyof typeof NAME_COLUMN,
+  ids: readonly number[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const name = NAME_COLUMN[table];
+  const rows = await queryRows<{ name: string }>(
+    db,
+    sql`select ${name} as name from ${sql.identifier(table)} where ${inIds(sql`id`, ids)} order by lower(${name}), id`,
+  );
+  return rows.map((r) => r.name);
+}
+
+/** The name of row `id` of `table` for the filters line; '#id' when there is no such row. */
+export async function nameOf(db: Db, table: keyof typeof NAME_COLUMN, id: number): Promise<string> {
+  return (await namesOf(db, table, [id]))[0] ?? `#${id}`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { londonNowText, Turns } from './run';
+import { londonDateTime } from '../../lib/dates';
+import { Turns } from './run';
 
 describe('report turns (at most N reports read at once)', () => {
   it('lets N run, queues the rest in order and hands each freed turn to the next', async () => {
@@ -30,9 +31,9 @@ describe('report turns (at most N reports read at once)', () => {
   });
 });
 
-describe('londonNowText', () => {
+describe('londonDateTime', () => {
   it('gives London wall-clock time (BST in summer, GMT in winter)', () => {
-    expect(londonNowText(new Date('2026-07-01T11:05:00Z'))).toBe('01/07/2026 12:05');
-    expect(londonNowText(new Date('2026-12-01T11:05:00Z'))).toBe('01/12/2026 11:05');
+    expect(londonDateTime(new Date('2026-07-01T11:05:00Z'))).toBe('01/07/2026 12:05');
+    expect(londonDateTime(new Date('2026-12-01T11:05:00Z'))).toBe('01/12/2026 11:05');
   });
 });

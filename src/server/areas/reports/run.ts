@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { cursorBatches } from '../../db/cursor';
 import { contentDisposition } from '../../http/uploads';
 import type { JobQueue } from '../../jobs/queue';
+import { londonDateTime } from '../../lib/dates';
 import { ReportAborted, type ReportRow, type ReportSpec, writeReport } from './sheet';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -46,21 +47,6 @@ const reportTurns = new Turns(MAX_CONCURRENT_REPORTS);
 
 /** Progress is written to the job row at most this often. */
 const PROGRESS_EVERY_MS = 400;
-
-/** Now in London as DD/MM/YYYY HH:mm (the 'Run …' line of a report). */
-export function londonNowText(now = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).formatToParts(now);
-  const p = (t: string) => parts.find((x) => x.type === t)?.value ?? '';
-  return `${p('day')}/${p('month')}/${p('year')} ${p('hour')}:${p('minute')}`;
-}
 
 /** The `n` of a report's count query, read as its rows are (a read-only cursor without JIT). */
 async function countRows(db: Db, count: SQL): Promise<number> {
@@ -125,7 +111,7 @@ export async function sendReport<R extends ReportRow>(
       cursorBatches<ReportRow>(db, spec.query, REPORT_BATCH_ROWS),
       out,
       {
-        ranAt: londonNowText(),
+        ranAt: londonDateTime(),
         ranBy: req.user?.name ?? 'staff',
         progress: async (done) => {
           if (Date.now() - lastWrite < PROGRESS_EVERY_MS) return;

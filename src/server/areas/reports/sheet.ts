@@ -65,8 +65,6 @@ export interface ReportSpec<R extends ReportRow = ReportRow> {
   groupBy?: { key: (r: R) => string; label: (r: R) => string };
   /** Totals per value below the grand total, e.g. per payment method, in the order first seen. */
   summaries?: Array<{ title: string; key: (r: R) => string | null }>;
-  /** The label of the grand total row ('Total', or false for none). */
-  totalLabel?: string | false;
   /** Shown in place of rows when there are none. */
   emptyText?: string;
 }
@@ -169,6 +167,8 @@ class Sums {
 
 /** The rows of a report as they come from the cursor, one batch at a time. */
 export type RowBatches = AsyncIterable<ReportRow[]>;
+/** The rows after the definition's `map` and `mapBatch`: what the writers write. */
+type MappedBatches<R> = AsyncIterable<R[]>;
 
 /** What `writeReport` gives back once the file is complete. */
 export interface WrittenReport {
@@ -187,22 +187,21 @@ export async function writeReport<R extends ReportRow>(
   out: Writable,
   opts: { ranAt: string; ranBy: string; progress?: WriteProgress },
 ): Promise<WrittenReport> {
-  // With mapBatch the rows arrive already mapped: the writers must not map them again.
-  const batches = spec.mapBatch ? mappedBatches(spec, source) : source;
-  const s: ReportSpec<R> = spec.mapBatch ? { ...spec, map: undefined } : spec;
-  return s.fileName.toLowerCase().endsWith('.csv')
-    ? writeCsv(s, batches, out, opts.progress)
-    : writeXlsx(s, batches, out, opts);
+  const batches = mappedBatches(spec, source);
+  return spec.fileName.toLowerCase().endsWith('.csv')
+    ? writeCsv(spec, batches, out, opts.progress)
+    : writeXlsx(spec, batches, out, opts);
 }
 
-/** The batches after `map` and `mapBatch`. */
+/** The batches after the definition's `map` (per row) and `mapBatch` (per batch), when it has them. */
 async function* mappedBatches<R extends ReportRow>(
   spec: ReportSpec<R>,
   source: RowBatches,
-): AsyncGenerator<ReportRow[]> {
-  const mapBatch = spec.mapBatch as (rows: R[]) => Promise<R[]>;
-  for await (const batch of source)
-    yield await mapBatch(batch.map((raw) => (spec.map ? spec.map(raw) : (raw as R))));
+): AsyncGenerator<R[]> {
+  for await (const raw of source) {
+    const rows = spec.map ? raw.map(spec.map) : (raw as R[]);
+    yield spec.mapBatch ? await spec.mapBatch(rows) : rows;
+  }
 }
 
 async function drained(out: Writable) {
@@ -248,7 +247,7 @@ export class ReportAborted extends Error {
 
 async function writeCsv<R extends ReportRow>(
   spec: ReportSpec<R>,
-  batches: RowBatches,
+  batches: MappedBatches<R>,
   out: Writable,
   progress?: WriteProgress,
 ): Promise<WrittenReport> {
@@ -257,8 +256,7 @@ async function writeCsv<R extends ReportRow>(
   csv.write(spec.columns.map((c) => c.header));
   let rows = 0;
   for await (const batch of batches) {
-    for (const raw of batch) {
-      const r = spec.map ? spec.map(raw) : (raw as R);
+    for (const r of batch) {
       csv.write(spec.columns.map((c) => csvValue(c.kind, r[c.key])));
       rows++;
     }
@@ -276,7 +274,7 @@ async function writeCsv<R extends ReportRow>(
 
 async function writeXlsx<R extends ReportRow>(
   spec: ReportSpec<R>,
-  batches: RowBatches,
+  batches: MappedBatches<R>,
   out: Writable,
   opts: { ranAt: string; ranBy: string; progress?: WriteProgress },
 ): Promise<WrittenReport> {
@@ -303,7 +301,7 @@ async function writeXlsx<R extends ReportRow>(
 
 async function writeXlsxRows<R extends ReportRow>(
   spec: ReportSpec<R>,
-  iterator: AsyncIterator<ReportRow[]>,
+  iterator: AsyncIterator<R[]>,
   ws: ExcelJS.Worksheet,
   wb: ExcelJS.stream.xlsx.WorkbookWriter,
   out: Writable,
@@ -314,7 +312,7 @@ async function writeXlsxRows<R extends ReportRow>(
   const labelKey = (cols.find((c) => c.kind === 'text') ?? cols[0]).key as string;
   // The first batch is read before anything is written: the column widths are fitted to it.
   const first = await iterator.next();
-  const firstRows = first.done ? [] : first.value.map((raw) => (spec.map ? spec.map(raw) : (raw as R)));
+  const firstRows = first.done ? [] : first.value;
   const widths = cols.map((c) => {
     let w = c.header.length;
     for (const r of firstRows) w = Math.max(w, widthOf(c.kind, r[c.key]));
@@ -330,23 +328,18 @@ async function writeXlsxRows<R extends ReportRow>(
   }));
   ws.columns = cols.map((c, i) => ({ key: c.key, width: widths[i], style: cellStyles[i] }));
 
-  const titleRow = ws.addRow([spec.title]);
-  titleRow.font = { bold: true, size: 14 };
-  titleRow.height = 22;
-  titleRow.getCell(1).alignment = { vertical: 'middle', wrapText: false };
-  titleRow.getCell(1).numFmt = 'General';
-  titleRow.commit();
-  const filtersRow = ws.addRow([
-    spec.filters.length ? `Filters: ${spec.filters.join(' · ')}` : 'Filters: none',
-  ]);
-  filtersRow.getCell(1).alignment = { wrapText: false };
-  filtersRow.getCell(1).numFmt = 'General';
-  filtersRow.commit();
-  const ranRow = ws.addRow([`Run ${opts.ranAt} by ${opts.ranBy}`]);
-  ranRow.font = { italic: true, color: { argb: 'FF5B6675' } };
-  ranRow.getCell(1).alignment = { wrapText: false };
-  ranRow.getCell(1).numFmt = 'General';
-  ranRow.commit();
+  // The three lines above the table: one text cell each, overflowing across the columns.
+  const textLine = (text: string, font: Partial<ExcelJS.Font>, height?: number) => {
+    const row = ws.addRow([text]);
+    row.font = font;
+    if (height) row.height = height;
+    row.getCell(1).alignment = { vertical: 'middle', wrapText: false };
+    row.getCell(1).numFmt = 'General';
+    row.commit();
+  };
+  textLine(spec.title, { bold: true, size: 14 }, 22);
+  textLine(spec.filters.length ? `Filters: ${spec.filters.join(' · ')}` : 'Filters: none', {});
+  textLine(`Run ${opts.ranAt} by ${opts.ranBy}`, { italic: true, color: { argb: 'FF5B6675' } });
   const header = ws.addRow(cols.map((c) => c.header));
   header.eachCell((cell) => {
     cell.font = { bold: true };
@@ -422,7 +415,7 @@ async function writeXlsxRows<R extends ReportRow>(
     while (true) {
       const next = await iterator.next();
       if (next.done) break;
-      await writeBatch(next.value.map((raw) => (spec.map ? spec.map(raw) : (raw as R))));
+      await writeBatch(next.value);
     }
   closeGroup();
   const lastTableRow = HEADER_ROW + tableRows;
@@ -432,10 +425,8 @@ async function writeXlsxRows<R extends ReportRow>(
     to: { row: Math.max(lastTableRow, HEADER_ROW + 1), column: cols.length },
   };
 
-  if (totalKeys.length > 0 && spec.totalLabel !== false && rows > 0)
-    writeTotalRow(
-      grand.row(`${spec.totalLabel ?? 'Total'} (${rows.toLocaleString('en-GB')} rows)`, labelKey),
-    );
+  if (totalKeys.length > 0 && rows > 0)
+    writeTotalRow(grand.row(`Total (${rows.toLocaleString('en-GB')} rows)`, labelKey));
 
   for (const s of summaries) {
     if (s.groups.size === 0) continue;

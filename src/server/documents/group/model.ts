@@ -3,7 +3,7 @@ import {
   groupDocumentEndDate,
   groupDocumentLabel,
 } from '../../../shared/api/group-documents';
-import { ukDate } from '../../lib/dates';
+import { londonDateTime, ukDate } from '../../lib/dates';
 import type { DocPassenger, GroupFlight, GroupHeader, ManifestPassenger, RoomingLine } from './data';
 
 /**
@@ -77,16 +77,7 @@ function headings(g: GroupHeader, code: GroupDocumentCode, excluded: boolean, ma
   const label = groupDocumentLabel(code);
   const tour = g.tour_reference ? `${g.tour_name} (${g.tour_reference})` : g.tour_name;
   const dates = `${ukDate(g.start_date)} to ${ukDate(groupDocumentEndDate(g.start_date, g.duration))}`;
-  const made = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  })
-    .format(madeAt)
-    .replace(',', '');
+  const made = londonDateTime(madeAt);
   return {
     label,
     title: `${label} — ${tour}, group ${g.id}: ${dates}`,

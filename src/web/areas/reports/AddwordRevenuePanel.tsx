@@ -1,7 +1,7 @@
 import { addwordRevenueReportSchema, reportsApi } from '../../../shared/api/reports';
-import { tourOptions, useTourList } from '../../api/tours';
 import { AllMultiSelect } from './AllMultiSelect';
 import { DateRangeFields } from './DateRangeFields';
+import { useReportTours } from './ReportSelects';
 import { ReportPanelForm, reportValues, useReportForm } from './report-kit';
 import { namedOptions, useReportFieldsData } from './report-lists';
 
@@ -24,7 +24,7 @@ export function AddwordRevenuePanel({ name }: { name: string }) {
     initialValues,
   });
   const { form } = report;
-  const tours = useTourList({ withSuppressed: true });
+  const tours = useReportTours();
   const lists = useReportFieldsData();
   return (
     <ReportPanelForm report={report} name={name}>
@@ -32,8 +32,8 @@ export function AddwordRevenuePanel({ name }: { name: string }) {
       <AllMultiSelect
         label="Tours"
         placeholder="Any tour"
-        data={tourOptions(tours.data)}
-        loading={tours.isPending}
+        data={tours.options}
+        loading={tours.loading}
         {...form.getInputProps('tour')}
       />
       <AllMultiSelect

@@ -1,12 +1,12 @@
-import { Group, Radio, Select, Switch } from '@mantine/core';
+import { Group, Radio, Switch } from '@mantine/core';
 import {
   CUSTOMER_FILTER_MODES,
   departureCustomerReportSchema,
   reportsApi,
 } from '../../../shared/api/reports';
-import { tourOptions, useTourList } from '../../api/tours';
 import { CustomerListPicker } from './CustomerListPicker';
 import { DateRangeFields } from './DateRangeFields';
+import { TourSelect } from './ReportSelects';
 import { ReportPanelForm, reportValues, useReportForm } from './report-kit';
 
 type FilterMode = (typeof CUSTOMER_FILTER_MODES)[number];
@@ -42,7 +42,6 @@ export function DepartureCustomersPanel({ name }: { name: string }) {
     initialValues,
   });
   const { form } = report;
-  const tours = useTourList({ withSuppressed: true });
   const mode = (form.getValues().filterMode ?? 'all') as FilterMode;
   const setMode = (next: string) => {
     form.setFieldValue('filterMode', next);
@@ -53,15 +52,7 @@ export function DepartureCustomersPanel({ name }: { name: string }) {
     <ReportPanelForm report={report} name={name}>
       <DateRangeFields form={form} from="departure_from_date" to="departure_to_date" label="Departure" />
       <DateRangeFields form={form} from="booking_from_date" to="booking_to_date" label="Booking" />
-      <Select
-        label="Tour"
-        placeholder="Any tour"
-        searchable
-        clearable
-        data={tourOptions(tours.data)}
-        {...form.getInputProps('tour_id')}
-        comboboxProps={{ withinPortal: true }}
-      />
+      <TourSelect form={form} field="tour_id" />
       <Switch
         label="Only bookings with changes not accepted"
         mt={{ base: 0, sm: 30 }}

@@ -1,7 +1,7 @@
 import { reportsApi, revenueReportSchema } from '../../../shared/api/reports';
-import { tourOptions, useTourList } from '../../api/tours';
 import { AllMultiSelect } from './AllMultiSelect';
 import { DateRangeFields } from './DateRangeFields';
+import { useReportTours } from './ReportSelects';
 import { ReportPanelForm, reportValues, useReportForm } from './report-kit';
 
 const initialValues = reportValues({ departureDateStart: null, departureDateEnd: null, selected_tours: [] });
@@ -19,15 +19,15 @@ export function RevenuePanel({ name }: { name: string }) {
     invalidDataOnFailure: true,
   });
   const { form } = report;
-  const tours = useTourList({ withSuppressed: true });
+  const tours = useReportTours();
   return (
     <ReportPanelForm report={report} name={name}>
       <DateRangeFields form={form} from="departureDateStart" to="departureDateEnd" label="Departure" />
       <AllMultiSelect
         label="Tours"
         placeholder="Choose tours"
-        data={tourOptions(tours.data)}
-        loading={tours.isPending}
+        data={tours.options}
+        loading={tours.loading}
         {...form.getInputProps('selected_tours')}
       />
     </ReportPanelForm>

@@ -1,9 +1,11 @@
 import { Select, Switch } from '@mantine/core';
 import { ROOMING_ORDER_BY, reportsApi, roomingReportSchema } from '../../../shared/api/reports';
+import { toOptions } from '../../api/reference';
 import { useSuppliersAndResorts } from '../../api/tours';
 import { DateRangeFields } from './DateRangeFields';
+import { TourTypeSelect } from './ReportSelects';
 import { ReportPanelForm, reportValues, useReportForm } from './report-kit';
-import { namedOptions, TOUR_TYPE_OPTIONS, useRoomingAccommodation } from './report-lists';
+import { namedOptions, useRoomingAccommodation } from './report-lists';
 
 const ORDER_LABELS: Record<(typeof ROOMING_ORDER_BY)[number], string> = {
   accommodation: 'Accommodation',
@@ -53,7 +55,7 @@ export function RoomingPanel({ name }: { name: string }) {
         placeholder="Any resort"
         searchable
         clearable
-        data={(lists.data?.resorts ?? []).map((r) => ({ value: String(r.id), label: r.resort_name }))}
+        data={toOptions(lists.data?.resorts, (r) => r.resort_name)}
         {...form.getInputProps('resort_id')}
         onChange={(v) => narrow('resort_id', v)}
         comboboxProps={{ withinPortal: true }}
@@ -63,7 +65,7 @@ export function RoomingPanel({ name }: { name: string }) {
         placeholder="Any supplier"
         searchable
         clearable
-        data={(lists.data?.suppliers ?? []).map((s) => ({ value: String(s.id), label: s.supplier_name }))}
+        data={toOptions(lists.data?.suppliers, (s) => s.supplier_name)}
         {...form.getInputProps('supplier_id')}
         onChange={(v) => narrow('supplier_id', v)}
         comboboxProps={{ withinPortal: true }}
@@ -78,14 +80,7 @@ export function RoomingPanel({ name }: { name: string }) {
         {...form.getInputProps('accommodation_id')}
         comboboxProps={{ withinPortal: true }}
       />
-      <Select
-        label="Tour type"
-        placeholder="Any tour type"
-        clearable
-        data={TOUR_TYPE_OPTIONS}
-        {...form.getInputProps('tour_type')}
-        comboboxProps={{ withinPortal: true }}
-      />
+      <TourTypeSelect form={form} field="tour_type" />
       <Select
         label="Order by"
         allowDeselect={false}

@@ -1,9 +1,8 @@
-import { Select, Stack, Switch } from '@mantine/core';
+import { Stack, Switch } from '@mantine/core';
 import { reportsApi, salesReportSchema } from '../../../shared/api/reports';
-import { tourOptions, useTourList } from '../../api/tours';
 import { DateRangeFields } from './DateRangeFields';
+import { TourSelect, TourTypeSelect } from './ReportSelects';
 import { ReportPanelForm, reportValues, useReportForm } from './report-kit';
-import { TOUR_TYPE_OPTIONS } from './report-lists';
 import { DEFAULT_SALES_SWITCHES, flipSalesSwitch, type SalesSwitch } from './sales-switches';
 
 const initialValues = reportValues({
@@ -30,7 +29,6 @@ const SWITCHES: { key: SalesSwitch; label: string }[] = [
 export function SalesPanel({ name }: { name: string }) {
   const report = useReportForm({ endpoint: reportsApi.sales, schema: salesReportSchema, initialValues });
   const { form } = report;
-  const tours = useTourList({ withSuppressed: true });
   const values = form.getValues();
   const flip = (key: SalesSwitch, on: boolean) => {
     const next = flipSalesSwitch(
@@ -49,23 +47,8 @@ export function SalesPanel({ name }: { name: string }) {
     <ReportPanelForm report={report} name={name}>
       <DateRangeFields form={form} from="departureDateStart" to="departureDateEnd" label="Departure" />
       <DateRangeFields form={form} from="bookingDateStart" to="bookingDateEnd" label="Booking" />
-      <Select
-        label="Tour"
-        placeholder="Any tour"
-        searchable
-        clearable
-        data={tourOptions(tours.data)}
-        {...form.getInputProps('tour_name')}
-        comboboxProps={{ withinPortal: true }}
-      />
-      <Select
-        label="Tour type"
-        placeholder="Any tour type"
-        clearable
-        data={TOUR_TYPE_OPTIONS}
-        {...form.getInputProps('tour_type')}
-        comboboxProps={{ withinPortal: true }}
-      />
+      <TourSelect form={form} field="tour_name" />
+      <TourTypeSelect form={form} field="tour_type" />
       <Switch.Group
         label="Bookings to list"
         value={SWITCHES.filter((s) => values[s.key]).map((s) => s.key)}

@@ -3,13 +3,14 @@ import { reportsApi } from '../../../shared/api/reports';
 import { TOUR_TYPE_LABELS, TOUR_TYPE_VALUES } from '../../../shared/api/tour-catalogue';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
+import { toOptions } from '../../api/reference';
 
 /** A pick list's option as Mantine's selects take it. */
 export type Option = { value: string; label: string };
 
 /** `[{id, name}]` rows as select options. */
 export const namedOptions = (rows: { id: number; name: string }[] | undefined): Option[] =>
-  (rows ?? []).map((r) => ({ value: String(r.id), label: r.name }));
+  toOptions(rows, (r) => r.name);
 
 /** The tour types (spec 3 §9, the labels GET tours/tour-type answers), for the tour type selects. */
 export const TOUR_TYPE_OPTIONS: Option[] = TOUR_TYPE_VALUES.map((v) => ({

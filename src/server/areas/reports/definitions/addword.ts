@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { AddwordRevenueReportInput } from '../../../../shared/api/reports';
-import { type Db, queryRows } from '../../../db/client';
-import { allOf, dateBetween, filterLines, inIds, namesText, rangeText } from '../filters';
+import type { Db } from '../../../db/client';
+import { allOf, dateBetween, filterLines, inIds, namesOf, namesText, rangeText } from '../filters';
 import type { ReportRow, ReportSpec } from '../sheet';
 
 interface AddwordRow {
@@ -54,26 +54,16 @@ export async function addwordRevenueReport(
       : null,
   );
   const [affiliates, tours] = await Promise.all([
-    input.selectedAffiliate.length
-      ? queryRows<{ name: string }>(
-          db,
-          sql`select name from affiliates where ${inIds(sql`id`, input.selectedAffiliate)} order by lower(name), id`,
-        )
-      : [],
-    input.tour.length
-      ? queryRows<{ name: string }>(
-          db,
-          sql`select name from tours where ${inIds(sql`id`, input.tour)} order by lower(name), id`,
-        )
-      : [],
+    namesOf(db, 'affiliates', input.selectedAffiliate),
+    namesOf(db, 'tours', input.tour),
   ]);
   return {
     title: 'Addword Revenue Report',
     fileName: 'Addword-Revenue-Report.xlsx',
     filters: filterLines(
       rangeText('Placement', input.placementStartDate, input.placementEndDate),
-      `Affiliates: ${namesText(affiliates.map((a) => a.name))}`,
-      `Tours: ${namesText(tours.map((t) => t.name))}`,
+      `Affiliates: ${namesText(affiliates)}`,
+      `Tours: ${namesText(tours)}`,
     ),
     columns: [
       { key: 'affiliate', header: 'Affiliate', kind: 'text' },

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type AffiliateReportInput, REPORT_MESSAGES } from '../../../../shared/api/reports';
-import { type Db, queryRows } from '../../../db/client';
+import type { Db } from '../../../db/client';
 import { validationError } from '../../../http/errors';
-import { allOf, dateBetween, filterLines, londonDaysBetween, rangeText } from '../filters';
+import { allOf, dateBetween, filterLines, londonDaysBetween, namesOf, rangeText } from '../filters';
 import type { ReportSpec } from '../sheet';
 
 interface AffiliateRow {
@@ -38,10 +38,7 @@ export async function affiliateReport(
   input: AffiliateReportInput,
 ): Promise<ReportSpec<AffiliateRow>> {
   const affiliateId = input.affiliate as number;
-  const [affiliate] = await queryRows<{ name: string }>(
-    db,
-    sql`select name from affiliates where id = ${affiliateId}`,
-  );
+  const [affiliate] = await namesOf(db, 'affiliates', [affiliateId]);
   if (!affiliate) throw validationError({ affiliate: [REPORT_MESSAGES.affiliate] });
   const where = allOf(
     sql`b.affiliate_id = ${affiliateId}`,
@@ -52,7 +49,7 @@ export async function affiliateReport(
     title: 'Affiliate Report',
     fileName: 'Affiliate-Report.xlsx',
     filters: filterLines(
-      `Affiliate: ${affiliate.name}`,
+      `Affiliate: ${affiliate}`,
       rangeText('Departure', input.departure_from_date, input.departure_to_date),
       rangeText('Booking date', input.booking_from_date, input.booking_to_date),
     ),

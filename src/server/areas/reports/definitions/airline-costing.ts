@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AirlineCostingReportInput } from '../../../../shared/api/reports';
-import { type Db, queryRows } from '../../../db/client';
-import { allOf, dateBetween, filterLines, londonDaysBetween, rangeText } from '../filters';
+import type { Db } from '../../../db/client';
+import { allOf, dateBetween, filterLines, londonDaysBetween, namesOf, rangeText } from '../filters';
 import type { ReportSpec } from '../sheet';
 
 interface AirlineCostingRow {
@@ -50,17 +50,7 @@ export async function airlineCostingReport(
   input: AirlineCostingReportInput,
 ): Promise<ReportSpec<AirlineCostingRow>> {
   const ids = input.airlines;
-  const names = ids.length
-    ? (
-        await queryRows<{ name: string }>(
-          db,
-          sql`select name from airlines where id in (${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )}) order by lower(name), id`,
-        )
-      ).map((a) => a.name)
-    : [];
+  const names = await namesOf(db, 'airlines', ids);
   const where = allOf(
     sql`btrim(coalesce(tb.airline_ref, '')) <> ''`,
     ids.length

@@ -1,9 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { BondingReportInput } from '../../../../shared/api/reports';
-import { type Db, queryRows } from '../../../db/client';
+import type { Db } from '../../../db/client';
 import { londonToday, ukDate } from '../../../lib/dates';
 import { guestCount } from '../../bookings/work-lists';
-import { allOf, dateBetween, filterLines, londonDaysBetween, partyNameSql, rangeText } from '../filters';
+import {
+  allOf,
+  dateBetween,
+  filterLines,
+  londonDaysBetween,
+  nameOf,
+  partyNameSql,
+  rangeText,
+} from '../filters';
 import type { ReportSpec } from '../sheet';
 
 interface BondingRow {
@@ -54,14 +62,7 @@ export async function bondingReport(
     dateBetween(sql`b.departure_date`, input.departureDateRangeStart, input.departureDateRangeEnd),
     londonDaysBetween(sql`b.created_at`, input.bookingDateRangeStart, input.bookingDateRangeEnd),
   );
-  const typeName = all
-    ? 'All'
-    : ((
-        await queryRows<{ name: string }>(
-          db,
-          sql`select name from bonding_types where id = ${input.bonding_type}`,
-        )
-      )[0]?.name ?? `#${input.bonding_type}`);
+  const typeName = all ? 'All' : await nameOf(db, 'bonding_types', input.bonding_type as number);
 
   return {
     title: 'Bonding Report',

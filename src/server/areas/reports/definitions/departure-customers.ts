@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DepartureCustomerReportInput } from '../../../../shared/api/reports';
 import { type Db, queryRows } from '../../../db/client';
 import { changesPending } from '../../bookings/work-lists';
-import { allOf, dateBetween, filterLines, londonDaysBetween, rangeText } from '../filters';
+import { allOf, dateBetween, filterLines, londonDaysBetween, nameOf, rangeText } from '../filters';
 import type { ReportSpec } from '../sheet';
 
 interface DepartureCustomerRow {
@@ -108,11 +108,7 @@ export async function departureCustomersReport(
       ${linePassengers}`;
 
   const [tourName, only, excluded] = await Promise.all([
-    input.tour_id !== undefined
-      ? queryRows<{ name: string }>(db, sql`select name from tours where id = ${input.tour_id}`).then(
-          (r) => r[0]?.name ?? `#${input.tour_id}`,
-        )
-      : null,
+    input.tour_id !== undefined ? nameOf(db, 'tours', input.tour_id) : null,
     input.filterMode === 'only' && input.only_customer.length ? customerNames(db, input.only_customer) : null,
     input.filterMode === 'exclude' && input.excluded_customer.length
       ? customerNames(db, input.excluded_customer)

@@ -2,8 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { advertBilled, advertDue } from '../../../../shared/advert-money';
 import type { PaymentReportInput } from '../../../../shared/api/reports';
 import { convertedToSterling, invoiceOutstanding } from '../../../../shared/money-owed';
-import { type Db, queryRows } from '../../../db/client';
-import { allOf, dateBetween, filterLines, inIds, namesText, rangeText, yesNo } from '../filters';
+import type { Db } from '../../../db/client';
+import { allOf, dateBetween, filterLines, inIds, namesOf, namesText, rangeText, yesNo } from '../filters';
 import type { ReportRow, ReportSpec } from '../sheet';
 
 interface InvoiceRow {
@@ -46,8 +46,6 @@ interface AdvertRow {
   created_flag: string;
   sent_flag: string;
 }
-
-type Named = { name: string };
 
 /** 'Invoice date: …' etc.: the pairs the chosen 'Payment for' reads, as the filters line shows them. */
 const pairText = (label: string, input: PaymentReportInput, pair: string) => {
@@ -105,22 +103,14 @@ export async function invoicePaymentReport(
         )})`
       : null,
   );
-  const names = ids.length
-    ? await queryRows<Named>(
-        db,
-        supplier
-          ? sql`select supplier_name as name from suppliers where ${inIds(sql`id`, ids)} order by lower(supplier_name), id`
-          : sql`select trim(firstname || ' ' || lastname) as name from tour_managers
-                where ${inIds(sql`id`, ids)} order by lower(firstname), lower(lastname), id`,
-      )
-    : [];
+  const names = await namesOf(db, supplier ? 'suppliers' : 'tour_managers', ids);
   const who = supplier ? 'Supplier' : 'Tour manager';
   return {
     title: 'Payment Report',
     fileName: 'Payment-Report.xlsx',
     filters: filterLines(
       `Payment for: ${supplier ? 'Suppliers' : 'Tour managers'}`,
-      `${supplier ? 'Suppliers' : 'Tour managers'}: ${namesText(names.map((n) => n.name))}`,
+      `${supplier ? 'Suppliers' : 'Tour managers'}: ${namesText(names)}`,
       pairText('Invoice date', input, 'invoiceDeadline'),
       pairText('Due date', input, 'invoiceDue'),
       pairText('Paid', input, 'payment'),
@@ -182,18 +172,13 @@ export async function artworkReport(db: Db, input: PaymentReportInput): Promise<
     dateBetween(sql`a.submission_deadline_date`, input.invoiceDeadlineStart, input.invoiceDeadlineEnd),
     dateBetween(sql`a.invoice_due_date`, input.invoiceDueStart, input.invoiceDueEnd),
   );
-  const names = ids.length
-    ? await queryRows<Named>(
-        db,
-        sql`select name from affiliates where ${inIds(sql`id`, ids)} order by lower(name), id`,
-      )
-    : [];
+  const names = await namesOf(db, 'affiliates', ids);
   return {
     title: 'Artwork Report',
     fileName: 'Artwork-Report.xlsx',
     filters: filterLines(
       'Payment for: Affiliates',
-      `Affiliates: ${namesText(names.map((n) => n.name))}`,
+      `Affiliates: ${namesText(names)}`,
       pairText('Placement', input, 'placementDeadline'),
       pairText('Expiry', input, 'placementExpiry'),
       pairText('Artwork deadline', input, 'invoiceDeadline'),

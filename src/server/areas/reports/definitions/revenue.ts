@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { GroupRevenue } from '../../../../shared/api/group-payments';
 import type { RevenueReportInput } from '../../../../shared/api/reports';
-import { type Db, queryRows } from '../../../db/client';
+import type { Db } from '../../../db/client';
 import { revenueOfGroups } from '../../groups/payments-queries';
-import { allOf, dateBetween, filterLines, inIds, namesText, rangeText } from '../filters';
+import { allOf, dateBetween, filterLines, inIds, namesOf, namesText, rangeText } from '../filters';
 import type { ReportSpec } from '../sheet';
 
 /** Departures per `revenueOfGroups` call. */
@@ -39,18 +39,12 @@ export async function revenueReport(db: Db, input: RevenueReportInput): Promise<
     inIds(sql`g.tour_id`, input.selected_tours) ?? sql`false`,
     dateBetween(sql`g.start_date`, input.departureDateStart, input.departureDateEnd),
   );
-  const tours = await queryRows<{ name: string }>(
-    db,
-    sql`select name from tours where ${inIds(sql`id`, input.selected_tours) ?? sql`false`} order by lower(name), id`,
-  );
+  const tours = await namesOf(db, 'tours', input.selected_tours);
   return {
     title: 'Revenue Report',
     fileName: 'Revenue-Report.xlsx',
     filters: filterLines(
-      `Tours: ${namesText(
-        tours.map((t) => t.name),
-        'none',
-      )}`,
+      `Tours: ${namesText(tours, 'none')}`,
       rangeText('Departure', input.departureDateStart, input.departureDateEnd),
     ),
     columns: [

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { RoomingReportInput } from '../../../../shared/api/reports';
 import { TOUR_TYPE_LABELS } from '../../../../shared/api/tour-catalogue';
 import { type Db, queryRows } from '../../../db/client';
-import { allOf, dateBetween, filterLines, londonDaysBetween, rangeText } from '../filters';
+import { allOf, dateBetween, filterLines, londonDaysBetween, nameOf, rangeText } from '../filters';
 import type { ReportSpec } from '../sheet';
 
 interface RoomingRow {
@@ -97,11 +97,6 @@ const ORDER_TEXT: Record<RoomingReportInput['order_by'], string> = {
   arrival_date: 'arrival date',
 };
 
-async function nameOf(db: Db, query: SQL): Promise<string | null> {
-  const [row] = await queryRows<{ name: string }>(db, query);
-  return row?.name ?? null;
-}
-
 /**
  * Rooming (POST reports/rooming, rooming-report.xlsx; spec 3 §2, §3 order_by, §4, §7; issue #15):
  * one row per room booked on a tour line — the line's tour room → accommodation room →
@@ -139,18 +134,9 @@ export async function roomingReport(db: Db, input: RoomingReportInput): Promise<
       join accommodation_rooms ar on ar.id = tr.accommodation_room_id`;
 
   const [accommodation, resort, supplier] = await Promise.all([
-    input.accommodation_id !== undefined
-      ? nameOf(
-          db,
-          sql`select accommodation_name as name from accommodations where id = ${input.accommodation_id}`,
-        )
-      : null,
-    input.resort_id !== undefined
-      ? nameOf(db, sql`select resort_name as name from resorts where id = ${input.resort_id}`)
-      : null,
-    input.supplier_id !== undefined
-      ? nameOf(db, sql`select supplier_name as name from suppliers where id = ${input.supplier_id}`)
-      : null,
+    input.accommodation_id !== undefined ? nameOf(db, 'accommodations', input.accommodation_id) : null,
+    input.resort_id !== undefined ? nameOf(db, 'resorts', input.resort_id) : null,
+    input.supplier_id !== undefined ? nameOf(db, 'suppliers', input.supplier_id) : null,
   ]);
   const states = ['Confirmed', 'Paid'];
   if (input.include_pending) states.push('Pending');
@@ -169,11 +155,10 @@ export async function roomingReport(db: Db, input: RoomingReportInput): Promise<
     filters: filterLines(
       rangeText('Booking date', input.booking_start_date, input.booking_end_date),
       rangeText('Arrival', input.arrival_start_date, input.arrival_end_date),
-      input.accommodation_id !== undefined &&
-        `Accommodation: ${accommodation ?? `#${input.accommodation_id}`}`,
+      input.accommodation_id !== undefined && `Accommodation: ${accommodation}`,
       input.tour_type && `Tour type: ${TOUR_TYPE_LABELS[input.tour_type]}`,
-      input.resort_id !== undefined && `Resort: ${resort ?? `#${input.resort_id}`}`,
-      input.supplier_id !== undefined && `Supplier: ${supplier ?? `#${input.supplier_id}`}`,
+      input.resort_id !== undefined && `Resort: ${resort}`,
+      input.supplier_id !== undefined && `Supplier: ${supplier}`,
       `Bookings: ${states.join(', ')}`,
       `Ordered by ${ORDER_TEXT[input.order_by]}`,
     ),

@@ -1,8 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { type SalesReportInput, salesStatuses } from '../../../../shared/api/reports';
 import { TOUR_TYPE_LABELS, type TourType } from '../../../../shared/api/tour-catalogue';
-import { type Db, queryRows } from '../../../db/client';
-import { allOf, dateBetween, filterLines, londonDaysBetween, partyNameSql, rangeText } from '../filters';
+import type { Db } from '../../../db/client';
+import {
+  allOf,
+  dateBetween,
+  filterLines,
+  londonDaysBetween,
+  nameOf,
+  partyNameSql,
+  rangeText,
+} from '../filters';
 import type { ReportRow, ReportSpec } from '../sheet';
 
 interface SalesRow {
@@ -72,14 +80,7 @@ export async function salesReport(db: Db, input: SalesReportInput): Promise<Repo
                     where x.holiday_booking_id = b.id and xt.tour_type = ${input.tour_type})`
       : null,
   );
-  let tourName: string | null = null;
-  if (input.tour_name !== undefined) {
-    const [t] = await queryRows<{ name: string }>(
-      db,
-      sql`select name from tours where id = ${input.tour_name}`,
-    );
-    tourName = t?.name ?? `#${input.tour_name}`;
-  }
+  const tourName = input.tour_name !== undefined ? await nameOf(db, 'tours', input.tour_name) : null;
   return {
     title: 'Sales Report',
     fileName: 'Sales-Report.xlsx',
