@@ -7,6 +7,7 @@ import {
   optionalText,
   optionalYmd,
   plainString,
+  requiredId,
 } from './common';
 import { endpoint, fileAnswer, messageAnswer, timestampAnswer } from './contract';
 import { dataTablesShape, tableAnswer } from './datatables';
@@ -125,10 +126,7 @@ export const processQuery = z.strictObject({
 
 /** POST brochures/requests/{id}/link-customer. */
 export const linkCustomerInput = z.object({
-  customer_id: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    idSchema.optional().refine((v) => v !== undefined, 'Please choose a customer.'),
-  ),
+  customer_id: requiredId('Please choose a customer.'),
 });
 export type LinkCustomerInput = z.input<typeof linkCustomerInput>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, intSchema, optionalId, requiredText } from './common';
+import { idSchema, intSchema, optionalId, requiredId, requiredText } from './common';
 import { createdAnswer, endpoint, messageAnswer, okAnswer, timestampAnswer } from './contract';
 import { idParams } from './params';
 
@@ -124,10 +124,7 @@ export const brochuresApi = {
 /** POST brochures/requests (spec 2 §7): a customer orders a brochure. */
 export const brochureRequestInput = z.object({
   customer_id: idSchema,
-  brochure_id: z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? undefined : v),
-    idSchema.optional().refine((v) => v !== undefined, 'Please choose a brochure.'),
-  ),
+  brochure_id: requiredId('Please choose a brochure.'),
   affiliate_id: optionalId,
   qty: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),

@@ -42,19 +42,35 @@ export function dateRangeProblem(
   return start && end && end < start ? message : null;
 }
 
+/**
+ * A positive integer id given as a number or a numeric string; `missing` is the message when it is
+ * absent (default: the type message).
+ */
+const idRule = (missing = 'Must be a number.') =>
+  z
+    // Only a number or numeric text: true, [] or {} would otherwise coerce to an id (1, 0).
+    .union([z.number(), z.string()], {
+      error: (issue) => (issue.input === undefined ? missing : 'Must be a number.'),
+    })
+    .pipe(
+      z.coerce
+        .number<string | number>({ error: 'Must be a number.' })
+        .int('Must be a whole number.')
+        .positive('Must be a positive id.')
+        .max(2147483647, 'Id out of range.'),
+    );
+
 /** A positive integer id given as a number or a numeric string. */
-export const idSchema = z
-  // Only a number or numeric text: true, [] or {} would otherwise coerce to an id (1, 0).
-  .union([z.number(), z.string()], { error: 'Must be a number.' })
-  .pipe(
-    z.coerce
-      .number<string | number>({ error: 'Must be a number.' })
-      .int('Must be a whole number.')
-      .positive('Must be a positive id.')
-      .max(2147483647, 'Id out of range.'),
-  );
+export const idSchema = idRule();
 
 export const optionalId = z.preprocess(blankToUndefined, idSchema.optional());
+
+/**
+ * A required id chosen in a form (a select): absent, '' or null answers 422 with `message` at the
+ * field. Not `idSchema.optional().refine(...)`: zod skips an optional key's refinements when the key
+ * is absent, so `{}` passed and reached the SQL as undefined (issue #21 point 2).
+ */
+export const requiredId = (message: string) => z.preprocess(blankToUndefined, idRule(message));
 
 export const optionalText = (max: number) =>
   z.preprocess(blankToUndefined, plainString().trim().max(max).optional());

@@ -9,6 +9,7 @@ import {
   optionalInt,
   optionalMoney,
   optionalText,
+  requiredId,
   requiredText,
   ymdSchema,
 } from './common';
@@ -124,10 +125,7 @@ export type TourAccommodationInput = z.input<typeof tourAccommodationInput>;
 
 /** POST tours/accommodation/{id}/rooms: the accommodation room to add, with its supplement. */
 export const tourRoomCreateInput = z.object({
-  accommodation_room_id: z
-    .preprocess(blankToUndefined, idSchema.optional())
-    .refine((v) => v !== undefined, 'Choose a room.')
-    .transform((v) => v as number),
+  accommodation_room_id: requiredId('Choose a room.'),
   supplement: optionalMoney('Supplement'),
 });
 
