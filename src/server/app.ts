@@ -17,6 +17,7 @@ import { installAuth } from './http/auth';
 import { installErrorHandler } from './http/error-handler';
 import { installInputGuards, safeValidatorCompiler } from './http/input-guards';
 import { route } from './http/route';
+import { installSecurityHeaders } from './http/security-headers';
 import { installUploads } from './http/uploads';
 import { createJobQueue, type JobRunner } from './jobs/queue';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -93,6 +94,9 @@ export async function buildApp({ db, config, webDir = defaultWebDir, files, mail
   app.setValidatorCompiler(safeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  await installSecurityHeaders(app, {
+    card: Boolean(config.ECOMMPAY_PROJECT_ID && config.ECOMMPAY_SECRET_KEY),
+  });
   await app.register(formbody, { parser: parseQuery });
   await installUploads(app);
   installInputGuards(app);
@@ -105,7 +109,10 @@ export async function buildApp({ db, config, webDir = defaultWebDir, files, mail
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: API_DOCS_PREFIX, uiConfig: { docExpansion: 'list' } });
+  await app.register(swaggerUi, {
+    routePrefix: API_DOCS_PREFIX,
+    uiConfig: { docExpansion: 'list', validatorUrl: null },
+  });
 
   await app.register(
     async (api) => {
@@ -118,6 +125,11 @@ export async function buildApp({ db, config, webDir = defaultWebDir, files, mail
     },
     { prefix: '/api' },
   );
+
+  // Spec 1 §2: '/' redirects to /bookings (the web app sends a visitor without a token on to
+  // /login). Answered here, not by the static files, so a client that asks for no compression (curl,
+  // a balancer's health check) gets the same as a browser.
+  app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/bookings', 302));
 
   const hasWeb = existsSync(path.join(webDir, 'index.html'));
   if (hasWeb) {

@@ -20,6 +20,7 @@ import {
   createBooking,
   createCustomer,
 } from '../helpers/factories';
+import { securityHeadersProblem } from '../helpers/security-headers';
 
 // Generated safety tests (issue #11 points 3 and 4). No hand list of routes: every route comes from
 // the built app (its route table, and the OpenAPI document for the request schemas), so a route
@@ -202,6 +203,7 @@ const RAW = '\u0001raw\u0001';
 const raw = (text: string) => `${RAW}${text}${RAW}`;
 
 const NUL = 'a\u0000b';
+const DEEP_JSON = `{"name":${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
 const MEGABYTE = 'x'.repeat(1024 * 1024);
 
 interface Bad {
@@ -309,6 +311,8 @@ interface Case {
   payload?: string;
   /** The request is invalid by its schema: it must answer 4xx (else: anything but 5xx). */
   refused: boolean;
+  /** The exact status it must answer, where one rule decides it for every route. */
+  status?: number;
 }
 
 const EXISTING_ID = '1';
@@ -431,6 +435,16 @@ function casesOf(r: ApiRoute): Case[] {
   const add = (variant: string, headers: Record<string, string>, payload: string, refused: boolean) =>
     cases.push({ variant, method: r.method, url: q, headers, payload, refused });
   add('invalid JSON', JSON_TYPE, '{"name": "x",', true);
+  // Refused by the JSON parser before any handler runs (issue #21 point 7).
+  cases.push({
+    variant: 'JSON nested 10,000 deep',
+    method: r.method,
+    url: q,
+    headers: JSON_TYPE,
+    payload: DEEP_JSON,
+    refused: true,
+    status: 400,
+  });
   add('text/plain body', { 'content-type': 'text/plain' }, 'name=x', true);
   add('application/xml body', { 'content-type': 'application/xml' }, '<name>x</name>', true);
   add('JSON with a NUL escape', JSON_TYPE, '{"name":"a\\u0000b","id":"1\\u0000"}', true);
@@ -509,10 +523,13 @@ function changedTables(before: Record<string, string>, after: Record<string, str
 
 const short = (s: string) => (s.length > 160 ? `${s.slice(0, 160)}…` : s);
 
-/** Problems with one answer: 5xx, a 4xx without a message, or not refused when it must be. */
+/** Problems with one answer: 5xx, a 4xx without a message, not refused when it must be, or a missing security header. */
 function problemOf(c: Case, res: LightMyRequestResponse): string | undefined {
   const where = `${c.method} ${short(c.url)} [${c.variant}] → ${res.statusCode} ${short(res.body)}`;
   if (res.statusCode >= 500) return where;
+  const headers = securityHeadersProblem(res);
+  if (headers) return `${where} (${headers})`;
+  if (c.status && res.statusCode !== c.status) return `${where} (expected ${c.status})`;
   if (c.refused && (res.statusCode < 400 || res.statusCode >= 500)) return `${where} (expected 4xx)`;
   if (res.statusCode >= 400) {
     let body: { success?: unknown; message?: unknown } | undefined;
@@ -611,7 +628,12 @@ describe.each(testDbKinds)('safety of every route on %s', (kind) => {
           payload: body.payload,
         });
         const json = res.statusCode === 401 ? res.json() : undefined;
-        if (res.statusCode !== 401 || json?.errors !== undefined || !json?.message) {
+        if (
+          res.statusCode !== 401 ||
+          json?.errors !== undefined ||
+          !json?.message ||
+          securityHeadersProblem(res)
+        ) {
           problems.push(`${r.name} [${variant}] → ${res.statusCode} ${short(res.body)}`);
         }
       }
@@ -632,7 +654,12 @@ describe.each(testDbKinds)('safety of every route on %s', (kind) => {
         payload: r.method === 'GET' ? undefined : '{}',
       });
       const json = res.statusCode === 403 ? res.json() : undefined;
-      if (res.statusCode !== 403 || json?.errors !== undefined || !json?.message) {
+      if (
+        res.statusCode !== 403 ||
+        json?.errors !== undefined ||
+        !json?.message ||
+        securityHeadersProblem(res)
+      ) {
         problems.push(`${r.name} → ${res.statusCode} ${short(res.body)}`);
       }
     }

@@ -6,9 +6,10 @@ import {
   intSchema,
   NUL_MESSAGE,
   optionalText,
+  requiredId,
   requiredText,
 } from '../../shared/api/common';
-import { findNul } from './input-guards';
+import { findNul, jsonDepthExceeds, MAX_JSON_DEPTH } from './input-guards';
 
 // The input rules behind "bad input is 4xx, never 500" (issue #11 point 3); the generated API
 // checks are in tests/api/safety.test.ts.
@@ -49,5 +50,35 @@ describe('findNul', () => {
     expect(findNul({ 'k\u0000': 'x' })).toBe('k\\u0000');
     expect(findNul('\u0000')).toBe('request');
     expect(findNul({ a: 1, b: null, c: ['x'] })).toBeNull();
+  });
+});
+
+describe('JSON depth', () => {
+  const nested = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+  it('allows 64 levels of arrays and objects and refuses 65 or 10,000', () => {
+    expect(jsonDepthExceeds(nested(MAX_JSON_DEPTH), MAX_JSON_DEPTH)).toBe(false);
+    expect(jsonDepthExceeds(nested(MAX_JSON_DEPTH + 1), MAX_JSON_DEPTH)).toBe(true);
+    expect(jsonDepthExceeds(`{"a":${nested(10_000)}}`, MAX_JSON_DEPTH)).toBe(true);
+    expect(jsonDepthExceeds('{"a":{"b":[1,{"c":2}]}}', 4)).toBe(false);
+    expect(jsonDepthExceeds('{"a":{"b":[1,{"c":2}]}}', 3)).toBe(true);
+  });
+
+  it('does not count brackets inside strings, escaped quotes included', () => {
+    expect(jsonDepthExceeds(JSON.stringify({ a: '[[[[[[{{{{{{' }), 1)).toBe(false);
+    expect(jsonDepthExceeds(JSON.stringify({ a: 'say "[[[[" ok' }), 1)).toBe(false);
+    expect(jsonDepthExceeds(JSON.stringify({ a: '\\', b: [[[]]] }), 2)).toBe(true);
+  });
+});
+
+describe('a required id (issue #21 point 2)', () => {
+  const rule = requiredId('Please choose a customer.');
+  it('answers its message when absent, blank or null, and reads numbers and numeric text', () => {
+    for (const v of [undefined, '', null]) {
+      expect(rule.safeParse(v).error?.issues[0].message).toBe('Please choose a customer.');
+    }
+    expect(rule.parse(3)).toBe(3);
+    expect(rule.parse('4')).toBe(4);
+    expect(rule.safeParse('x').error?.issues[0].message).toBe('Must be a number.');
+    expect(rule.safeParse(0).success).toBe(false);
   });
 });

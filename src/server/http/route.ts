@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { type Endpoint, fileAnswer, type Parsed } from '../../shared/api/contract';
 
 declare module 'fastify' {
@@ -34,6 +34,25 @@ export interface RouteOptions {
   extra?: Pick<RouteShorthandOptions, 'bodyLimit'> & { config?: Record<string, unknown> };
 }
 
+/** A binary body, as OpenAPI describes a file. */
+const binary = z.string().meta({ format: 'binary' });
+
+/**
+ * The 200 of an endpoint: its answer schema; for a file endpoint each of its media types as a
+ * binary string; for a JSON endpoint that may also answer a file (a list's export), both.
+ */
+function answerResponse(endpoint: Endpoint) {
+  const files = endpoint.files ?? [];
+  if (endpoint.answer !== fileAnswer && !files.length) return endpoint.answer;
+  return {
+    description: endpoint.answer === fileAnswer ? 'A file (download).' : 'JSON, or a file (export).',
+    content: {
+      ...(endpoint.answer === fileAnswer ? {} : { 'application/json': { schema: endpoint.answer } }),
+      ...Object.fromEntries(files.map((t) => [t, { schema: binary }])),
+    },
+  };
+}
+
 /**
  * Registers `endpoint` (src/shared/api/<area>.ts) on `app`: its params, query and body validated
  * with its zod schemas (422 with messages per field), its permission or `public` flag given to the
@@ -47,6 +66,9 @@ export function route<E extends Endpoint>(
   handler: (req: RequestOf<E>, reply: FastifyReply) => Promise<HandlerResult<E>>,
 ): void {
   const isFile = endpoint.answer === fileAnswer;
+  if (isFile && !endpoint.files?.length) {
+    throw new Error(`File endpoint ${endpoint.method} ${endpoint.path} must name its media types (files)`);
+  }
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -67,7 +89,7 @@ export function route<E extends Endpoint>(
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body && !endpoint.multipart ? { body: endpoint.body } : {}),
-      ...(isFile ? {} : { response: { ...options.failures, 200: endpoint.answer } }),
+      response: { ...options.failures, 200: answerResponse(endpoint) },
     },
     handler: handler as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });

@@ -11,7 +11,15 @@ import {
   optionalYmd,
   ymdSchema,
 } from './common';
-import { endpoint, fileAnswer, messageAnswer, moneyAnswer, okAnswer, timestampAnswer } from './contract';
+import {
+  endpoint,
+  fileAnswer,
+  messageAnswer,
+  moneyAnswer,
+  okAnswer,
+  timestampAnswer,
+  UPLOADED_FILE_MEDIA,
+} from './contract';
 import { dataTablesShape, tableAnswer } from './datatables';
 import { idParams } from './params';
 
@@ -294,5 +302,6 @@ export const advertsApi = {
     params: z.object({ advertId: idSchema }),
     body: z.object({ download_type: z.enum(['graphic', 'invoice']) }),
     answer: fileAnswer,
+    files: UPLOADED_FILE_MEDIA,
   }),
 };

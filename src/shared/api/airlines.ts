@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalInt, optionalText, requiredText } from './common';
-import { createdAnswer, endpoint, fileAnswer, messageAnswer } from './contract';
+import { createdAnswer, endpoint, fileAnswer, MEDIA, messageAnswer } from './contract';
 import { dataTablesRequestSchema, tableAnswer } from './datatables';
 import { idParams } from './params';
 
@@ -82,6 +82,7 @@ export const airlinesApi = {
     summary: "The airline's instruction PDF under its original name; 404 'File not found' when none.",
     params: idParams,
     answer: fileAnswer,
+    files: [MEDIA.pdf],
   }),
   create: endpoint({
     method: 'POST',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { blankToUndefined, plainString } from './common';
-import { endpoint, fileAnswer, messageAnswer } from './contract';
+import { endpoint, fileAnswer, MEDIA, messageAnswer } from './contract';
 
 /**
  * Backups (spec 2 §2 Backups, §5, §7 'Admin users, currency, backups, accounts', §9): project
@@ -101,6 +101,7 @@ export const backupsApi = {
     permission: 'backups.manage',
     query: z.strictObject({ id: backupName('The backup') }),
     answer: fileAnswer,
+    files: [MEDIA.binary, MEDIA.gzip],
   }),
   delete: endpoint({
     method: 'POST',

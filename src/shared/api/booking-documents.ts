@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_DOCUMENT_TYPES } from '../documents';
 import { idSchema, plainString } from './common';
-import { endpoint, fileAnswer, moneyAnswer, okAnswer, timestampAnswer } from './contract';
+import { endpoint, fileAnswer, MEDIA, moneyAnswer, okAnswer, timestampAnswer } from './contract';
 import { idParams } from './params';
 
 /**
@@ -122,6 +122,7 @@ export const bookingDocumentsApi = {
       "(print); 404 'File not found' when none was generated.",
     params: fileParams,
     answer: fileAnswer,
+    files: [MEDIA.pdf],
   }),
   fileDownload: endpoint({
     method: 'GET',
@@ -129,6 +130,7 @@ export const bookingDocumentsApi = {
     summary: 'As bookings/document/{file}, as an attachment (download).',
     params: fileParams,
     answer: fileAnswer,
+    files: [MEDIA.pdf],
   }),
   records: endpoint({
     method: 'GET',
@@ -162,5 +164,6 @@ export const bookingDocumentsApi = {
     summary: "The exact stored bytes of document record {recordId}; 404 'File not found'.",
     params: z.object({ recordId: idSchema }),
     answer: fileAnswer,
+    files: [MEDIA.pdf],
   }),
 };

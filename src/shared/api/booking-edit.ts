@@ -520,6 +520,10 @@ export const bookingDetailAnswer = z.object({
   passengers: z.array(bookingPassengerAnswer),
   extras: z.array(bookingExtraAnswer),
   discounts: z.array(bookingDiscountAnswer),
+  /** The booking's document records (spec 1 §3 Document record), newest first. */
+  documents: z.array(
+    z.object({ id: z.number(), name: z.string(), created_for: z.string(), created_at: z.string() }),
+  ),
   additional_documents: z.array(additionalDocumentAnswer),
   payments: z.array(bookingPaymentAnswer),
   special_request: z.string().nullable(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { additionalDocumentAnswer } from './booking-edit';
 import { idSchema, optionalId, optionalText } from './common';
-import { endpoint, fileAnswer, messageAnswer, okAnswer } from './contract';
+import { endpoint, fileAnswer, MEDIA, messageAnswer, okAnswer, UPLOADED_FILE_MEDIA } from './contract';
 import { dataTablesRequestSchema, tableAnswer } from './datatables';
 import { idParams } from './params';
 
@@ -68,6 +68,7 @@ export const bookingFilesApi = {
     summary: "Additional document {id} under its original name; 404 'File not found' when gone.",
     params: idParams,
     answer: fileAnswer,
+    files: UPLOADED_FILE_MEDIA,
   }),
   emailDocument: endpoint({
     method: 'GET',
@@ -107,6 +108,7 @@ export const bookingFilesApi = {
     permission: 'bookings.history',
     body: historyDocumentSchema,
     answer: fileAnswer,
+    files: UPLOADED_FILE_MEDIA,
   }),
   costingDocument: endpoint({
     method: 'POST',
@@ -115,5 +117,6 @@ export const bookingFilesApi = {
     permission: 'bookings.costingDoc',
     body: z.object({ airline_id: idSchema }),
     answer: fileAnswer,
+    files: [MEDIA.pdf],
   }),
 };

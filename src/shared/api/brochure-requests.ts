@@ -9,7 +9,7 @@ import {
   plainString,
   requiredId,
 } from './common';
-import { endpoint, fileAnswer, messageAnswer, timestampAnswer } from './contract';
+import { endpoint, fileAnswer, MEDIA, messageAnswer, timestampAnswer } from './contract';
 import { dataTablesShape, tableAnswer } from './datatables';
 import { idParams } from './params';
 
@@ -155,6 +155,7 @@ export const brochureRequestListApi = {
     permission: 'brochureRequests.process',
     query: processQuery,
     answer: fileAnswer,
+    files: [MEDIA.zip],
   }),
   filter: endpoint({
     method: 'GET',
@@ -163,6 +164,7 @@ export const brochureRequestListApi = {
       'Requests made between brochure_requested_from and _to, oldest first: type=list answers data; type=export answers brochure-request.xlsx instead.',
     query: brochureRequestFilterQuery,
     answer: z.object({ success: z.literal(true), data: z.array(brochureRequestRow) }),
+    files: [MEDIA.xlsx],
   }),
   get: endpoint({
     method: 'GET',

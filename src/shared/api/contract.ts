@@ -11,9 +11,38 @@ import type { Permission } from '../permissions';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** A file download (PDF, spreadsheet, upload): no JSON answer; the web client saves it. */
+/**
+ * A file download (PDF, spreadsheet, upload): no JSON answer; the web client saves it. Its endpoint
+ * names the media types it may answer in `files` (OpenAPI describes each as a binary string).
+ */
 export const fileAnswer = z.custom<'file'>(() => true).meta({ description: 'A file (download).' });
 export type FileAnswer = typeof fileAnswer;
+
+/** The media types of the files the API answers (`Endpoint.files`). */
+export const MEDIA = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv',
+  zip: 'application/zip',
+  gzip: 'application/gzip',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  /** Bytes of a type the server does not name (an upload it could not identify, a pg_dump). */
+  binary: 'application/octet-stream',
+} as const;
+export type MediaType = (typeof MEDIA)[keyof typeof MEDIA];
+
+/** What an uploaded document may come back as: a PDF, an image, or unidentified bytes. */
+export const UPLOADED_FILE_MEDIA: readonly MediaType[] = [
+  MEDIA.pdf,
+  MEDIA.jpeg,
+  MEDIA.png,
+  MEDIA.gif,
+  MEDIA.webp,
+  MEDIA.binary,
+];
 
 export interface Endpoint<
   M extends HttpMethod = HttpMethod,
@@ -41,6 +70,11 @@ export interface Endpoint<
   multipart?: boolean;
   /** The 200 answer; `fileAnswer` for downloads. Plain schemas only (no transforms). */
   answer: Answer;
+  /**
+   * The media types of the file it answers: required with `fileAnswer` (`route()` refuses a file
+   * endpoint without); on a JSON endpoint, the file it answers instead when asked (an export).
+   */
+  files?: readonly MediaType[];
 }
 
 /** Declares an endpoint, keeping its literal types for the server and the client. */

@@ -9,7 +9,15 @@ import {
   requiredText,
   ukPostcodeSchema,
 } from './common';
-import { createdAnswer, dateAnswer, endpoint, fileAnswer, messageAnswer, timestampAnswer } from './contract';
+import {
+  createdAnswer,
+  dateAnswer,
+  endpoint,
+  fileAnswer,
+  MEDIA,
+  messageAnswer,
+  timestampAnswer,
+} from './contract';
 import { dataTablesShape, tableAnswer } from './datatables';
 import { idParams } from './params';
 
@@ -253,6 +261,7 @@ export const customersApi = {
       search: z.union([optionalText(200), z.object({ value: optionalText(200) })]).optional(),
     }),
     answer: fileAnswer,
+    files: [MEDIA.csv],
   }),
   postcodeLookup: endpoint({
     method: 'GET',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addDays } from '../pricing';
 import { flagSchema, idSchema, optionalText, plainString } from './common';
-import { endpoint, fileAnswer, okAnswer } from './contract';
+import { endpoint, fileAnswer, MEDIA, okAnswer } from './contract';
 import { idParams } from './params';
 
 /**
@@ -127,6 +127,7 @@ export const groupDocumentsApi = {
     params: idParams,
     body: groupDocumentInput,
     answer: fileAnswer,
+    files: [MEDIA.xlsx],
   }),
   pdf: endpoint({
     method: 'POST',
@@ -136,6 +137,7 @@ export const groupDocumentsApi = {
     params: idParams,
     body: groupDocumentInput,
     answer: fileAnswer,
+    files: [MEDIA.pdf],
   }),
   print: endpoint({
     method: 'POST',
@@ -155,6 +157,7 @@ export const groupDocumentsApi = {
     params: z.object({ file: plainString().max(100) }),
     query: z.object({ name: optionalText(150) }),
     answer: fileAnswer,
+    files: [MEDIA.pdf],
   }),
   emailTravelDocuments: endpoint({
     method: 'POST',

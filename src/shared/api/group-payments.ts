@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { blankToUndefined, flagSchema, idSchema, moneySchema, optionalId } from './common';
-import { endpoint, fileAnswer, messageAnswer, moneyAnswer, okAnswer } from './contract';
+import { endpoint, fileAnswer, MEDIA, messageAnswer, moneyAnswer, okAnswer } from './contract';
 import { INVOICE_CURRENCIES, rateSchema } from './invoices';
 import { idParams } from './params';
 
@@ -222,5 +222,6 @@ export const groupPaymentsApi = {
     permission: 'groupPayments.download',
     params: idParams,
     answer: fileAnswer,
+    files: [MEDIA.pdf],
   }),
 };

@@ -8,7 +8,7 @@ import {
   requiredText,
   ymdSchema,
 } from './common';
-import { endpoint, fileAnswer, moneyAnswer, okAnswer, timestampAnswer } from './contract';
+import { endpoint, fileAnswer, MEDIA, moneyAnswer, okAnswer, timestampAnswer } from './contract';
 import { dataTablesShape, tableAnswer } from './datatables';
 import { idParams } from './params';
 
@@ -338,6 +338,7 @@ export const invoicesApi = {
     summary: "The invoice's PDF under its original name; 404 'File not found' when none.",
     params: idParams,
     answer: fileAnswer,
+    files: [MEDIA.pdf],
   }),
   exchangeRate: endpoint({
     method: 'GET',

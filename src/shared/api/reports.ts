@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { blankToUndefined, flagSchema, idSchema, optionalId, optionalYmd } from './common';
-import { endpoint, fileAnswer } from './contract';
+import { endpoint, fileAnswer, MEDIA, type MediaType } from './contract';
 import { TOUR_TYPE_VALUES } from './tour-catalogue';
 
 /**
@@ -479,7 +479,12 @@ export type AirlineCostingReportInput = z.output<typeof airlineCostingReportSche
 
 const named = z.object({ id: z.number().int(), name: z.string() });
 
-const reportEndpoint = <B extends z.ZodType>(path: string, summary: string, body: B) =>
+const reportEndpoint = <B extends z.ZodType>(
+  path: string,
+  summary: string,
+  body: B,
+  files: readonly MediaType[] = [MEDIA.xlsx],
+) =>
   endpoint({
     method: 'POST',
     path,
@@ -487,6 +492,7 @@ const reportEndpoint = <B extends z.ZodType>(path: string, summary: string, body
     permission: 'reports.run',
     body,
     answer: fileAnswer,
+    files,
   });
 
 export const reportsApi = {
@@ -527,6 +533,7 @@ export const reportsApi = {
     '/reports/daybook',
     'Day report → Day-Report.xlsx, or Day-Report-{start}-{end}.csv (streamed).',
     daybookReportSchema,
+    [MEDIA.xlsx, MEDIA.csv],
   ),
   debtor: reportEndpoint(
     '/reports/debtor-booking',
@@ -573,6 +580,7 @@ export const reportsApi = {
     '/reports/airline-costing-report',
     'Tour lines with an airline reference → Airline-Costing-Report.csv (streamed).',
     airlineCostingReportSchema,
+    [MEDIA.csv],
   ),
 };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { blankToUndefined, flagSchema, idSchema } from './common';
-import { createdAnswer, endpoint, fileAnswer, messageAnswer, okAnswer } from './contract';
+import { createdAnswer, endpoint, fileAnswer, MEDIA, messageAnswer, okAnswer } from './contract';
 import { dataTablesShape, tableAnswer } from './datatables';
 import { idParams } from './params';
 import {
@@ -162,6 +162,7 @@ export const toursApi = {
     summary: "The tour's information PDF under its original name; 404 'File not found' when none.",
     params: idParams,
     answer: fileAnswer,
+    files: [MEDIA.pdf],
   }),
   create,
   /** The same as `create`, without the trailing slash. */
@@ -283,6 +284,7 @@ export const csvUploadApi = {
     path: '/csvupload/template',
     summary: 'The CSV template of the Bulk Tour Instance Uploader (header row of the column layout).',
     answer: fileAnswer,
+    files: [MEDIA.csv],
   }),
   upload: endpoint({
     method: 'POST',

@@ -29,6 +29,7 @@ export async function getBookingDetail(db: Db, id: number): Promise<BookingDetai
       | 'passengers'
       | 'extras'
       | 'discounts'
+      | 'documents'
       | 'additional_documents'
       | 'payments'
       | 'totals'
@@ -74,7 +75,7 @@ export async function getBookingDetail(db: Db, id: number): Promise<BookingDetai
   );
   if (!head) throw notFound('Booking not found.');
 
-  const [lines, passengers, extras, discounts, documents, payments, bonding, templates, domains, proposed] =
+  const [lines, passengers, extras, discounts, records, documents, payments, bonding, templates, domains, proposed] =
     await allQueries(db, [
       () =>
         queryRows<BookingDetail['tour_bookings'][number] & { deposit_per_guest: string | null }>(
@@ -154,6 +155,12 @@ export async function getBookingDetail(db: Db, id: number): Promise<BookingDetai
             from booking_discounts bd where bd.holiday_booking_id = ${id} order by bd.id`,
         ),
       () =>
+        queryRows<BookingDetail['documents'][number]>(
+          db,
+          sql`select id, name, created_for, ${iso(sql`created_at`)} as created_at from booking_document_records
+            where holiday_booking_id = ${id} order by created_at desc, id desc`,
+        ),
+      () =>
         queryRows<BookingDetail['additional_documents'][number]>(
           db,
           sql`select id, name, document_detail, ${iso(sql`created_at`)} as created_at from booking_additional_documents
@@ -207,6 +214,7 @@ export async function getBookingDetail(db: Db, id: number): Promise<BookingDetai
     passengers,
     extras,
     discounts: discounts.map((d, n) => ({ ...d, amount: totals.discount_amounts[n] })),
+    documents: records,
     additional_documents: documents,
     payments,
     totals,

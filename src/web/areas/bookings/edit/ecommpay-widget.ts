@@ -5,8 +5,7 @@
  * (onPaymentSuccess, onExit, onDestroy, …) ride in the same object; they are not signed.
  */
 
-export const ECOMMPAY_SCRIPT = 'https://paymentpage.ecommpay.com/shared/merchant.js';
-export const ECOMMPAY_CSS = 'https://paymentpage.ecommpay.com/shared/merchant.css';
+import { ECOMMPAY_CSS, ECOMMPAY_SCRIPT } from '../../../../shared/ecommpay';
 
 export const ECOMMPAY_LOAD_FAILED =
   "The card payment page could not be opened: ECOMMPAY's payment script did not load (no internet connection, or it is blocked). The payment has not been taken.";
