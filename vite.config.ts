@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -6,6 +7,10 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: 'src/web',
   plugins: [react()],
+  // 'zod' in the browser is zod configured without eval (src/web/zod/index.ts): the CSP allows none.
+  resolve: {
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('src/web/zod/index.ts', import.meta.url)) }],
+  },
   build: { outDir: '../../dist/web', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: {
     port: Number(process.env.PORT ?? 3000),
