@@ -1,5 +1,8 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer, fileTypeStream } from 'file-type';
 import type { z } from 'zod';
 import { hasNul, NUL_MESSAGE } from '../../shared/api/common';
 import type { FileStore } from '../storage/files';
@@ -83,6 +86,15 @@ export async function readFormOrJson(
   return { fields, files: {} };
 }
 
+/** What a stored file's bytes were detected as (file-type's answer), or undefined when unknown. */
+export type DetectedType = { ext: string; mime: string } | undefined;
+
+/** The type of uploaded bytes by their content (file-type); the declared type and name are not trusted. */
+export const detectFileType = (data: Uint8Array): Promise<DetectedType> => fileTypeFromBuffer(data);
+
+/** Image types the product accepts as uploads (booking documents, advert artwork). */
+export const UPLOAD_IMAGE_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+
 /** True when the bytes are a PDF (they start with '%PDF-'); the declared type is not trusted. */
 export const isPdf = (data: Buffer) => data.subarray(0, 5).toString('latin1') === '%PDF-';
 
@@ -107,21 +119,72 @@ export function parseFields<S extends z.ZodType>(schema: S, input: unknown): z.o
   throw validationError(errors);
 }
 
-/** Streams a stored file as a download named `filename`; 404 'File not found' when it is gone. */
+/**
+ * Types a browser would run as a page or script (HTML, SVG, XML, JavaScript): a stored file is never
+ * sent as one of them, whatever its bytes say — the product stores none.
+ */
+const ACTIVE_TYPES = new Set([
+  'text/html',
+  'application/xhtml+xml',
+  'image/svg+xml',
+  'application/xml',
+  'text/xml',
+  'text/javascript',
+  'application/javascript',
+  'application/x-javascript',
+]);
+
+/** Other spellings of a detected extension that a name may keep ('photo.jpeg' for 'jpg'). */
+const SAME_EXTENSIONS: Record<string, string[]> = { jpg: ['jpeg', 'jpe'], tif: ['tiff'] };
+
+/**
+ * The name and Content-Type a stored file is downloaded with, by the type its bytes were detected
+ * as — never by the name or type its uploader gave (issue: 'Safe on the open internet', point 6).
+ * A detected type: its MIME type, and the name with that type's extension ('poly.svg' holding GIF
+ * bytes → 'poly.gif'; a name already ending in it, or in another spelling of it, is kept).
+ * Undetected bytes, or a type a browser would run (HTML, SVG, XML, JS): application/octet-stream
+ * and the extension '.bin' ('x.html' → 'x.bin'). A blank name reads 'file'.
+ */
+export function downloadOf(
+  filename: string,
+  detected: DetectedType,
+): { filename: string; contentType: string } {
+  const match = /^(.*)\.([A-Za-z0-9]{1,10})$/.exec(filename);
+  const base = (match ? match[1] : filename) || 'file';
+  const given = match?.[2].toLowerCase();
+  if (!detected || ACTIVE_TYPES.has(detected.mime.toLowerCase()))
+    return { filename: `${base}.bin`, contentType: 'application/octet-stream' };
+  const ext = detected.ext.toLowerCase();
+  const keeps = given === ext || (given !== undefined && SAME_EXTENSIONS[ext]?.includes(given));
+  return { filename: keeps ? filename : `${base}.${ext}`, contentType: detected.mime };
+}
+
+/**
+ * Streams a stored file as a download (`disposition` 'inline' for the browser's own viewer): its
+ * type detected from its first bytes (file-type, while streaming: nothing is read twice), and the
+ * name and Content-Type from `downloadOf(filename, type)`. 404 'File not found' when it is gone.
+ * Every download of a stored file goes through here, so none keeps a lying name or type.
+ */
 export async function sendStoredFile(
   reply: FastifyReply,
   files: FileStore,
   key: string | null | undefined,
   filename: string,
-  contentType = 'application/octet-stream',
+  disposition: 'attachment' | 'inline' = 'attachment',
 ) {
   const opened = key ? await files.open(key) : null;
   if (!opened) throw notFound('File not found');
+  const typed = await fileTypeStream(Readable.toWeb(opened.stream));
+  const download = downloadOf(filename, typed.fileType);
+  const header = contentDisposition(download.filename);
   return reply
-    .header('content-type', contentType)
+    .header('content-type', download.contentType)
     .header('content-length', opened.size)
-    .header('content-disposition', contentDisposition(filename))
-    .send(opened.stream);
+    .header(
+      'content-disposition',
+      disposition === 'inline' ? header.replace(/^attachment/, 'inline') : header,
+    )
+    .send(Readable.fromWeb(typed as WebReadableStream<Uint8Array>));
 }
 
 /** An attachment Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266). */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 /**
  * The one storage interface for uploaded and generated files (DESIGN.md §2: files). Files live
@@ -13,7 +14,7 @@ export interface FileStore {
   /** Stores `data`; answers the stored key, e.g. 'airlines/1f3a…c2.pdf'. */
   save(area: string, data: Buffer, extension: string): Promise<string>;
   /** A read stream and size of a stored key, or null when it is gone. */
-  open(key: string): Promise<{ stream: NodeJS.ReadableStream; size: number } | null>;
+  open(key: string): Promise<{ stream: Readable; size: number } | null>;
   remove(key: string): Promise<void>;
 }
 

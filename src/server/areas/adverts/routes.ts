@@ -35,7 +35,7 @@ function onFileField(e: unknown): never {
 async function readAdvertForm(req: FastifyRequest) {
   const { fields, files } = await readFormOrJson(req).catch(onFileField);
   const uploads = { graphic: files[ADVERT_GRAPHIC_FIELD], invoice: files[ADVERT_INVOICE_FIELD] };
-  const errors = advertFileErrors(uploads);
+  const errors = await advertFileErrors(uploads);
   let values: ReturnType<typeof parseFields<typeof advertInput>> | undefined;
   try {
     values = parseFields(advertInput, fields);
@@ -98,6 +98,6 @@ export const advertRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db, file
   });
   route(app, advertsApi.download, { tags }, async (req, reply) => {
     const file = await advertFile(db, req.params.advertId, req.body.download_type);
-    return sendStoredFile(reply, files, file.key, file.name, file.mime);
+    return sendStoredFile(reply, files, file.key, file.name);
   });
 };

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/api/adverts';
 import { type Db, inTransaction, queryRows } from '../../db/client';
 import { notFound, validationError } from '../../http/errors';
-import { isPdf, type UploadedFile } from '../../http/uploads';
+import { detectFileType, isPdf, UPLOAD_IMAGE_TYPES, type UploadedFile } from '../../http/uploads';
 import { recordAudit } from '../../lib/audit';
 import type { FileStore } from '../../storage/files';
 import { advertProducts, exists, findAdvert, lockAdvert, productLabel, type StoredAdvert } from './queries';
@@ -24,53 +24,25 @@ const AREA = 'adverts';
 /** The audit history's entity name of an advertisement (its products are written under it too). */
 export const ADVERT_ENTITY = 'advertisement';
 
-/** Image types accepted for the artwork graphic, by their first bytes (the declared type is not trusted). */
-const IMAGE_KINDS: { ext: string; mime: string; test: (b: Buffer) => boolean }[] = [
-  {
-    ext: 'jpg',
-    mime: 'image/jpeg',
-    test: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
-  },
-  {
-    ext: 'png',
-    mime: 'image/png',
-    test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  },
-  {
-    ext: 'gif',
-    mime: 'image/gif',
-    test: (b) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')),
-  },
-  {
-    ext: 'webp',
-    mime: 'image/webp',
-    test: (b) =>
-      b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
-  },
-];
-
-/** The content type of a stored graphic, from the extension its key was given. */
-export function graphicMime(key: string): string {
-  const ext = path.extname(key).slice(1);
-  return IMAGE_KINDS.find((k) => k.ext === ext)?.mime ?? 'application/octet-stream';
-}
-
 /** The name a browser gave a file, without any folder part, at most 200 characters. */
 function originalName(filename: string, fallback: string): string {
   const base = path.win32.basename(path.posix.basename(filename)).trim();
   return (base || fallback).slice(0, 200);
 }
 
-/** The image kind of a file by its first bytes, or undefined when it is not one of IMAGE_KINDS. */
-const imageKind = (data: Buffer) => IMAGE_KINDS.find((k) => k.test(data));
+/** The image type of a file by its bytes (file-type), or undefined when it is not an accepted image. */
+async function imageKind(data: Buffer) {
+  const kind = await detectFileType(data);
+  return kind && UPLOAD_IMAGE_TYPES.includes(kind.mime) ? kind : undefined;
+}
 
 /**
  * The uploads of the advertisement form checked by content: the graphic must be a JPEG, PNG, GIF
  * or WebP image, the invoice a PDF. Answers the 422 messages per field (empty when both are fine).
  */
-export function advertFileErrors(files: { graphic?: UploadedFile; invoice?: UploadedFile }) {
+export async function advertFileErrors(files: { graphic?: UploadedFile; invoice?: UploadedFile }) {
   const errors: Record<string, string[]> = {};
-  if (files.graphic && !imageKind(files.graphic.data)) {
+  if (files.graphic && !(await imageKind(files.graphic.data))) {
     errors[ADVERT_GRAPHIC_FIELD] = ['The graphic must be an image (JPEG, PNG, GIF or WebP).'];
   }
   if (files.invoice && !isPdf(files.invoice.data)) {
@@ -143,13 +115,13 @@ export async function saveAdvert(
   userId: number,
 ): Promise<{ id: number; created: boolean }> {
   if (!(await exists(db, 'affiliates', affiliateId))) throw notFound('Affiliate not found.');
-  const errors = advertFileErrors(uploads);
+  const errors = await advertFileErrors(uploads);
   if (!(await exists(db, 'advertise_sizes', values.size_id)))
     errors.size_id = ['The selected size does not exist.'];
   if (Object.keys(errors).length > 0) throw validationError(errors);
 
   const stored: string[] = [];
-  const graphicKind = uploads.graphic ? imageKind(uploads.graphic.data) : undefined;
+  const graphicKind = uploads.graphic ? await imageKind(uploads.graphic.data) : undefined;
   const graphic =
     uploads.graphic && graphicKind
       ? {
@@ -460,7 +432,7 @@ export async function updateAdvertPayment(
   });
 }
 
-/** The stored file of an advert for a download: graphic (its image) or invoice (PDF, default Artwork-Invoice.pdf). */
+/** The stored file of an advert for a download: graphic (its image) or invoice (a PDF; default name Artwork-Invoice.pdf). */
 export async function advertFile(db: Db, advertId: number, type: 'graphic' | 'invoice') {
   const [row] = await queryRows<{
     graphic_file_key: string | null;
@@ -476,12 +448,10 @@ export async function advertFile(db: Db, advertId: number, type: 'graphic' | 'in
     return {
       key: row.graphic_file_key,
       name: row.graphic_name ?? 'Artwork',
-      mime: row.graphic_file_key ? graphicMime(row.graphic_file_key) : 'application/octet-stream',
     };
   }
   return {
     key: row.invoice_file_key,
     name: row.invoice_name ?? 'Artwork-Invoice.pdf',
-    mime: 'application/pdf',
   };
 }

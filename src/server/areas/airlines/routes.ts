@@ -42,7 +42,7 @@ export const airlineRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db, fil
   }));
   route(app, airlinesApi.document, { tags }, async (req, reply) => {
     const doc = await getAirlineDoc(db, req.params.id);
-    return sendStoredFile(reply, files, doc?.key, doc?.name ?? '', 'application/pdf');
+    return sendStoredFile(reply, files, doc?.key, doc?.name ?? '');
   });
   route(app, airlinesApi.create, { tags }, async (req) => {
     const { values, file } = await readAirlineForm(req);

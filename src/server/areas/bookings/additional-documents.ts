@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AdditionalDocumentRow } from '../../../shared/api/booking-edit';
 import { type Db, queryRows } from '../../db/client';
 import { notFound, validationError } from '../../http/errors';
-import { MAX_UPLOAD_BYTES, type UploadedFile } from '../../http/uploads';
+import { detectFileType, MAX_UPLOAD_BYTES, UPLOAD_IMAGE_TYPES, type UploadedFile } from '../../http/uploads';
 import { escapeHtml } from '../../lib/html';
 import { enqueueEmail, type Outbox } from '../../mail/outbox';
 import type { FileStore } from '../../storage/files';
@@ -27,40 +27,13 @@ export const NO_EMAIL = 'Neither the customer nor the agent of this booking has 
 /** A stored additional document as the booking screen lists it (the contract's answer row). */
 export type AdditionalDocument = AdditionalDocumentRow;
 
-const KINDS = [
-  {
-    mime: 'application/pdf',
-    ext: 'pdf',
-    test: (b: Buffer) => b.subarray(0, 5).toString('latin1') === '%PDF-',
-  },
-  {
-    mime: 'image/jpeg',
-    ext: 'jpg',
-    test: (b: Buffer) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
-  },
-  {
-    mime: 'image/png',
-    ext: 'png',
-    test: (b: Buffer) =>
-      b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  },
-  {
-    mime: 'image/gif',
-    ext: 'gif',
-    test: (b: Buffer) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')),
-  },
-  {
-    mime: 'image/webp',
-    ext: 'webp',
-    test: (b: Buffer) =>
-      b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
-  },
-] as const;
-
-/** The kind of a file by its first bytes: a PDF or a JPEG/PNG/GIF/WebP image; null for anything else. */
-export function documentKind(data: Buffer): { mime: string; ext: string } | null {
-  const kind = KINDS.find((k) => k.test(data));
-  return kind ? { mime: kind.mime, ext: kind.ext } : null;
+/**
+ * The kind of a file by its bytes (file-type, as its download will be typed): a PDF or a
+ * JPEG/PNG/GIF/WebP image; null for anything else.
+ */
+export async function documentKind(data: Buffer): Promise<{ mime: string; ext: string } | null> {
+  const kind = await detectFileType(data);
+  return kind && (kind.mime === 'application/pdf' || UPLOAD_IMAGE_TYPES.includes(kind.mime)) ? kind : null;
 }
 
 /** The file name a browser sent, without any folder part, trimmed to 200 characters. */
@@ -98,13 +71,15 @@ export async function addAdditionalDocuments(
   if (uploads.length > MAX_DOCUMENTS_PER_UPLOAD)
     throw validationError({ files: [`Upload at most ${MAX_DOCUMENTS_PER_UPLOAD} files at once.`] });
   const errors: Record<string, string[]> = {};
-  const checked = uploads.map(({ field, file }) => {
-    const name = cleanFileName(file.filename);
-    const kind = documentKind(file.data);
-    if (!kind) errors[field] = [`${name} is not an image or a PDF file.`];
-    else if (file.data.length > MAX_UPLOAD_BYTES) errors[field] = [`${name} is larger than 10 MB.`];
-    return { name, kind, data: file.data };
-  });
+  const checked = await Promise.all(
+    uploads.map(async ({ field, file }) => {
+      const name = cleanFileName(file.filename);
+      const kind = await documentKind(file.data);
+      if (!kind) errors[field] = [`${name} is not an image or a PDF file.`];
+      else if (file.data.length > MAX_UPLOAD_BYTES) errors[field] = [`${name} is larger than 10 MB.`];
+      return { name, kind, data: file.data };
+    }),
+  );
   if (Object.keys(errors).length > 0) {
     const first = Object.values(errors)[0][0];
     throw validationError(errors, first);

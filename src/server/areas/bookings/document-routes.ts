@@ -17,7 +17,7 @@ import {
 import { notFound, validationError } from '../../http/errors';
 import { ok } from '../../http/respond';
 import { route } from '../../http/route';
-import { contentDisposition, sendStoredFile } from '../../http/uploads';
+import { sendStoredFile } from '../../http/uploads';
 import type { FileStore } from '../../storage/files';
 import type { AreaDeps } from '../deps';
 
@@ -89,7 +89,7 @@ export const bookingDocumentRoutes: FastifyPluginAsync<AreaDeps> = async (app, {
   route(app, api.recordDownload, { tags }, async (req, reply) => {
     const record = await getDocumentRecord(db, req.params.recordId);
     if (!record) throw notFound(DOCUMENT_MESSAGES.fileNotFound);
-    return sendStoredFile(reply, files, record.file_key, record.name, 'application/pdf');
+    return sendStoredFile(reply, files, record.file_key, record.name);
   });
 };
 
@@ -122,13 +122,5 @@ async function sendNewest(
   if (!m || bookingId < 1 || bookingId > 2147483647) throw notFound(DOCUMENT_MESSAGES.fileNotFound);
   const record = await newestDocumentRecord(db, bookingId, m[2]);
   if (!record) throw notFound(DOCUMENT_MESSAGES.fileNotFound);
-  if (disposition === 'attachment')
-    return sendStoredFile(reply, files, record.file_key, record.name, 'application/pdf');
-  const opened = await files.open(record.file_key);
-  if (!opened) throw notFound(DOCUMENT_MESSAGES.fileNotFound);
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-length', opened.size)
-    .header('content-disposition', contentDisposition(record.name).replace(/^attachment/, 'inline'))
-    .send(opened.stream);
+  return sendStoredFile(reply, files, record.file_key, record.name, disposition);
 }

@@ -56,7 +56,7 @@ export const bookingFileRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db,
 
   route(app, api.downloadDocument, { tags }, async (req, reply) => {
     const doc = await getAdditionalDocument(db, req.params.id);
-    return sendStoredFile(reply, files, doc.file_key, doc.name, doc.mime_type);
+    return sendStoredFile(reply, files, doc.file_key, doc.name);
   });
 
   route(app, api.emailDocument, { tags }, async (req) => {
@@ -69,7 +69,7 @@ export const bookingFileRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db,
 
   route(app, api.historyDocument, { tags }, async (req, reply) => {
     const doc = await historyDocument(db, req.body);
-    return sendStoredFile(reply, files, doc.file_key, doc.name, doc.mime_type);
+    return sendStoredFile(reply, files, doc.file_key, doc.name);
   });
 
   route(app, api.costingDocument, { tags }, async (req, reply) => {
@@ -79,6 +79,6 @@ export const bookingFileRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db,
           from tour_booking_airline_costs where id = ${req.body.airline_id}`,
     );
     if (!row?.key) throw notFound(FILE_NOT_FOUND);
-    return sendStoredFile(reply, files, row.key, row.name || 'airline-invoice.pdf', 'application/pdf');
+    return sendStoredFile(reply, files, row.key, row.name || 'airline-invoice.pdf');
   });
 };

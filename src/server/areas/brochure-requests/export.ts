@@ -2,12 +2,14 @@ import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import ExcelJS from 'exceljs';
 import type { BrochureRequestRow } from '../../../shared/api/brochure-requests';
+import { type PlainCell, spreadsheetRow } from '../../lib/spreadsheet-safe';
 
 /**
  * brochure-request.xlsx (spec 3 §7 GET brochures/requests/filter?type=export): one row per request
  * — date requested (a real date, shown DD/MM/YYYY), brochure, quantity, the requester's name,
  * email and address, affiliate, the linked customer, sent and batch — with the header row frozen
- * and an autofilter. exceljs's streaming WorkbookWriter, shared strings off (DESIGN.md §2).
+ * and an autofilter. exceljs's streaming WorkbookWriter, shared strings off (DESIGN.md §2); text
+ * that a spreadsheet would read as a formula is neutralised (lib/spreadsheet-safe.ts).
  */
 
 const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE7ECF3' } };
@@ -15,7 +17,7 @@ const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: 
 const COLUMNS: {
   header: string;
   width: number;
-  value: (r: BrochureRequestRow) => ExcelJS.CellValue;
+  value: (r: BrochureRequestRow) => PlainCell;
   date?: true;
 }[] = [
   { header: 'Requested', width: 12, date: true, value: (r) => requestedDay(r.created_at) },
@@ -62,7 +64,7 @@ export async function brochureRequestsXlsx(rows: BrochureRequestRow[]): Promise<
     cell.fill = HEADER_FILL;
   });
   header.commit();
-  for (const r of rows) ws.addRow(COLUMNS.map((c) => c.value(r))).commit();
+  for (const r of rows) ws.addRow(spreadsheetRow(COLUMNS.map((c) => c.value(r)))).commit();
   ws.autoFilter = {
     from: { row: 1, column: 1 },
     to: { row: Math.max(1, rows.length + 1), column: COLUMNS.length },

@@ -3,6 +3,7 @@ import { stringify } from 'csv-stringify';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { likeEscape } from '../../http/datatables';
+import { csvSafeCast } from '../../lib/spreadsheet-safe';
 import { type CustomerFilters, customerFilterConditions, customerSearchable } from './service';
 
 /** Rows fetched per query while streaming; keyset pages on (created_at, id), newest first. */
@@ -55,14 +56,6 @@ const COLUMNS: { key: keyof ExportRow; header: string }[] = [
   { key: 'created_date', header: 'Created' },
 ];
 
-/**
- * A spreadsheet must not run text as a formula: a cell starting with =, @, a tab or CR, or + / -
- * followed by something other than a phone number's characters, is prefixed with a quote.
- */
-export function csvSafe(value: string): string {
-  return /^[=@\t\r]/.test(value) || /^[+-](?![\d\s()+-]*$)/.test(value) ? `'${value}` : value;
-}
-
 async function* exportRows(db: Db, where: SQL[]): AsyncGenerator<ExportRow> {
   let after: { key: string; id: number } | null = null;
   for (;;) {
@@ -94,7 +87,8 @@ async function* exportRows(db: Db, where: SQL[]): AsyncGenerator<ExportRow> {
 /**
  * The customers list as CSV (spec 2 §2 'a CSV export button'): the same filters as the list
  * (pincode_search, open_search and the quick search), newest first, streamed in batches so a large
- * list never sits in memory. Flags read Yes/No, the created date DD/MM/YYYY.
+ * list never sits in memory. Flags read Yes/No, the created date DD/MM/YYYY; text that a
+ * spreadsheet would read as a formula is neutralised (lib/spreadsheet-safe.ts).
  */
 export function exportCustomersCsv(db: Db, req: CustomerFilters & { search?: string }): Readable {
   const where = customerFilterConditions(req);
@@ -113,7 +107,7 @@ export function exportCustomersCsv(db: Db, req: CustomerFilters & { search?: str
     columns: COLUMNS.map((c) => ({ key: c.key, header: c.header })),
     cast: {
       boolean: (v) => (v ? 'Yes' : 'No'),
-      string: (v) => csvSafe(v),
+      ...csvSafeCast,
     },
   });
   const source = Readable.from(exportRows(db, where));

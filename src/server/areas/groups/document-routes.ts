@@ -46,7 +46,6 @@ export const groupDocumentRoutes: FastifyPluginAsync<AreaDeps> = async (app, dep
       files,
       groupDocumentKey(req.params.file),
       req.query.name ? `${req.query.name.replace(/\.pdf$/i, '')}.pdf` : req.params.file,
-      'application/pdf',
     ),
   );
   route(app, groupDocumentsApi.emailTravelDocuments, { tags }, async (req) => {

@@ -38,7 +38,7 @@ export const groupPaymentRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db
   );
   route(app, groupPaymentsApi.download, { tags }, async (req, reply) => {
     const file = await paymentInvoice(db, req.params.id);
-    if (file.key) return sendStoredFile(reply, files, file.key, PAYMENT_INVOICE_NAME, 'application/pdf');
+    if (file.key) return sendStoredFile(reply, files, file.key, PAYMENT_INVOICE_NAME);
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', contentDisposition(PAYMENT_INVOICE_NAME))

@@ -78,7 +78,7 @@ export const invoiceRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db, fil
 
   route(app, invoicesApi.download, { tags }, async (req, reply) => {
     const { key, name } = await invoiceFile(db, req.params.id);
-    return sendStoredFile(reply, files, key, name, 'application/pdf');
+    return sendStoredFile(reply, files, key, name);
   });
 
   route(app, invoicesApi.exchangeRate, { tags }, async (req) => ({

@@ -3,6 +3,7 @@ import { stringify } from 'csv-stringify';
 import Decimal from 'decimal.js';
 import type { SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { type PlainCell, spreadsheetRow, spreadsheetText } from '../../lib/spreadsheet-safe';
 
 /**
  * What a report is (issue #15): a title, its file, the filters it was run with, its columns, and the
@@ -16,6 +17,10 @@ import ExcelJS from 'exceljs';
  *   group changes (`groupBy`), a grand total, and totals per value (`summaries`) below the table.
  * - CSV: the header and the rows only (for import elsewhere): dates DD/MM/YYYY, money as plain
  *   2-decimal numbers.
+ *
+ * Text that a spreadsheet would read as a formula (= + - @ tab CR first) is neutralised in both
+ * (lib/spreadsheet-safe.ts): text columns' values in `cellValue`, and every xlsx row the writer
+ * adds goes through `spreadsheetRow`; money and other numbers stay numbers.
  */
 
 /**
@@ -103,8 +108,8 @@ function dateTimeValue(v: unknown): Date | null {
 const textOf = (v: unknown): string =>
   v === null || v === undefined ? '' : Array.isArray(v) ? v.filter((x) => x != null).join(', ') : String(v);
 
-/** A value as the xlsx cell holds it. */
-export function cellValue(kind: ColumnKind, v: unknown): ExcelJS.CellValue {
+/** A value as the xlsx cell holds it; text neutralised (`spreadsheetText`). */
+export function cellValue(kind: ColumnKind, v: unknown): PlainCell {
   if (v === null || v === undefined || v === '') return null;
   switch (kind) {
     case 'date':
@@ -118,7 +123,7 @@ export function cellValue(kind: ColumnKind, v: unknown): ExcelJS.CellValue {
       return Number.isFinite(n) ? n : null;
     }
     default:
-      return textOf(v).replaceAll('\n', ', ');
+      return spreadsheetText(textOf(v).replaceAll('\n', ', '));
   }
 }
 
@@ -253,7 +258,7 @@ async function writeCsv<R extends ReportRow>(
 ): Promise<WrittenReport> {
   const csv = stringify({ bom: true, record_delimiter: 'windows' });
   csv.pipe(out);
-  csv.write(spec.columns.map((c) => c.header));
+  csv.write(spreadsheetRow(spec.columns.map((c) => c.header)));
   let rows = 0;
   for await (const batch of batches) {
     for (const r of batch) {
@@ -330,7 +335,7 @@ async function writeXlsxRows<R extends ReportRow>(
 
   // The three lines above the table: one text cell each, overflowing across the columns.
   const textLine = (text: string, font: Partial<ExcelJS.Font>, height?: number) => {
-    const row = ws.addRow([text]);
+    const row = ws.addRow(spreadsheetRow([text]));
     row.font = font;
     if (height) row.height = height;
     row.getCell(1).alignment = { vertical: 'middle', wrapText: false };
@@ -340,7 +345,7 @@ async function writeXlsxRows<R extends ReportRow>(
   textLine(spec.title, { bold: true, size: 14 }, 22);
   textLine(spec.filters.length ? `Filters: ${spec.filters.join(' · ')}` : 'Filters: none', {});
   textLine(`Run ${opts.ranAt} by ${opts.ranBy}`, { italic: true, color: { argb: 'FF5B6675' } });
-  const header = ws.addRow(cols.map((c) => c.header));
+  const header = ws.addRow(spreadsheetRow(cols.map((c) => c.header)));
   header.eachCell((cell) => {
     cell.font = { bold: true };
     cell.fill = HEADER_FILL;
@@ -358,8 +363,10 @@ async function writeXlsxRows<R extends ReportRow>(
 
   const writeTotalRow = (values: ReportRow, fill?: ExcelJS.Fill) => {
     const row = ws.addRow(
-      cols.map((c) =>
-        c.key === labelKey ? textOf(values[c.key]) : c.total ? cellValue(c.kind, values[c.key]) : null,
+      spreadsheetRow(
+        cols.map((c) =>
+          c.key === labelKey ? textOf(values[c.key]) : c.total ? cellValue(c.kind, values[c.key]) : null,
+        ),
       ),
     );
     row.font = { bold: true };
@@ -386,6 +393,7 @@ async function writeXlsxRows<R extends ReportRow>(
         }
         group.sums.add(r);
       }
+      // cellValue already neutralises text (the hot path: no second pass).
       const row = ws.addRow(cols.map((c) => cellValue(c.kind, r[c.key])));
       row.eachCell({ includeEmpty: true }, (cell, n) => {
         cell.style = cellStyles[n - 1];
@@ -419,7 +427,7 @@ async function writeXlsxRows<R extends ReportRow>(
     }
   closeGroup();
   const lastTableRow = HEADER_ROW + tableRows;
-  if (rows === 0) ws.addRow([spec.emptyText ?? 'No rows match these filters.']).commit();
+  if (rows === 0) ws.addRow(spreadsheetRow([spec.emptyText ?? 'No rows match these filters.'])).commit();
   ws.autoFilter = {
     from: { row: HEADER_ROW, column: 1 },
     to: { row: Math.max(lastTableRow, HEADER_ROW + 1), column: cols.length },
@@ -431,14 +439,16 @@ async function writeXlsxRows<R extends ReportRow>(
   for (const s of summaries) {
     if (s.groups.size === 0) continue;
     ws.addRow([]).commit();
-    const t = ws.addRow([s.title]);
+    const t = ws.addRow(spreadsheetRow([s.title]));
     t.font = { bold: true };
     t.getCell(1).numFmt = 'General';
     t.commit();
     for (const [k, sums] of s.groups) {
       const row = ws.addRow(
-        cols.map((c) =>
-          c.key === labelKey ? k : c.total ? cellValue(c.kind, sums.values.get(c.key)?.toString()) : null,
+        spreadsheetRow(
+          cols.map((c) =>
+            c.key === labelKey ? k : c.total ? cellValue(c.kind, sums.values.get(c.key)?.toString()) : null,
+          ),
         ),
       );
       row.eachCell({ includeEmpty: true }, (cell, n) => {

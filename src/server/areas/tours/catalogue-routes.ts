@@ -91,7 +91,7 @@ export const tourCatalogueRoutes: FastifyPluginAsync<AreaDeps> = async (app, dep
   }));
   route(app, toursApi.document, { tags }, async (req, reply) => {
     const doc = await getTourDoc(db, req.params.id);
-    return sendStoredFile(reply, files, doc?.key, doc?.name ?? '', 'application/pdf');
+    return sendStoredFile(reply, files, doc?.key, doc?.name ?? '');
   });
   for (const create of [toursApi.create, toursApi.createNoSlash]) {
     route(app, create, { tags }, async (req) => {

@@ -17,6 +17,7 @@ import { HttpError, validationError } from '../../http/errors';
 import { ok } from '../../http/respond';
 import { route } from '../../http/route';
 import { readMultipart } from '../../http/uploads';
+import { csvSafeCast } from '../../lib/spreadsheet-safe';
 import type { AreaDeps } from '../deps';
 
 /** Spec 3 §2 Tours, word for word (typo included). */
@@ -405,8 +406,8 @@ export async function importInstancesCsv(db: Db, text: string, updateOnly: boole
   return writePlan(db, plan, updateOnly);
 }
 
-/** The template: the header row of CSV_COLUMNS. */
-export const csvTemplate = () => stringify([CSV_COLUMNS.map((c) => c.name)]);
+/** The template: the header row of CSV_COLUMNS (through the one spreadsheet text rule, as every CSV). */
+export const csvTemplate = () => stringify([CSV_COLUMNS.map((c) => c.name)], { cast: csvSafeCast });
 
 /**
  * The Bulk Tour Instance Uploader (spec 3 §2 Tours, §7 'POST csvupload multipart: csv, updateOnly'):

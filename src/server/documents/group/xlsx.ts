@@ -1,12 +1,14 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { type PlainCell, spreadsheetRow } from '../../lib/spreadsheet-safe';
 import type { Cell, CellKind, DocColumn, GroupDocumentModel } from './model';
 
 /**
  * A group document as a spreadsheet (exceljs's streaming WorkbookWriter, shared strings off —
  * DESIGN.md §2): a title row (group, tour, dates, when made), the header row frozen with an
  * autofilter over the table, widths that fit the content, dates as real dates shown DD/MM/YYYY
- * (date-times DD/MM/YYYY hh:mm), numbers as numbers; the summary table below it.
+ * (date-times DD/MM/YYYY hh:mm), numbers as numbers; the summary table below it. Every row goes
+ * through `spreadsheetRow` (lib/spreadsheet-safe.ts): text read as a formula is neutralised.
  */
 
 const DATE_FORMAT = 'dd/mm/yyyy';
@@ -16,7 +18,7 @@ const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: 
 const THIN: Partial<ExcelJS.Border> = { style: 'thin', color: { argb: 'FF9AA5B4' } };
 
 /** A cell value as written: dates as Date (UTC midnight, so Excel's serial is the calendar day). */
-function cellValue(kind: CellKind, v: Cell): ExcelJS.CellValue {
+function cellValue(kind: CellKind, v: Cell): PlainCell {
   if (v === null || v === '') return null;
   if (kind === 'date' && typeof v === 'string') return new Date(`${v.slice(0, 10)}T00:00:00Z`);
   if (kind === 'datetime' && typeof v === 'string')
@@ -76,12 +78,12 @@ export async function writeGroupXlsx(m: GroupDocumentModel): Promise<Buffer> {
     },
   }));
 
-  const title = ws.addRow([`${m.title} · ${m.subtitle}`]);
+  const title = ws.addRow(spreadsheetRow([`${m.title} · ${m.subtitle}`]));
   title.font = { bold: true, size: 13 };
   title.height = 22;
   title.commit();
 
-  const header = ws.addRow(m.columns.map((c) => c.header));
+  const header = ws.addRow(spreadsheetRow(m.columns.map((c) => c.header)));
   header.eachCell((cell) => {
     cell.font = { bold: true };
     cell.fill = HEADER_FILL;
@@ -90,8 +92,8 @@ export async function writeGroupXlsx(m: GroupDocumentModel): Promise<Buffer> {
   });
   header.commit();
 
-  for (const r of rows) ws.addRow(m.columns.map((c) => cellValue(c.kind, r[c.key]))).commit();
-  if (rows.length === 0) ws.addRow([m.emptyText]).commit();
+  for (const r of rows) ws.addRow(spreadsheetRow(m.columns.map((c) => cellValue(c.kind, r[c.key])))).commit();
+  if (rows.length === 0) ws.addRow(spreadsheetRow([m.emptyText])).commit();
   ws.autoFilter = {
     from: { row: 2, column: 1 },
     to: { row: 2 + Math.max(rows.length, 1), column: m.columns.length },
@@ -99,10 +101,10 @@ export async function writeGroupXlsx(m: GroupDocumentModel): Promise<Buffer> {
 
   // The summary, two rows below the table (outside the autofilter's range).
   ws.addRow([]).commit();
-  const st = ws.addRow([m.summary.title]);
+  const st = ws.addRow(spreadsheetRow([m.summary.title]));
   st.font = { bold: true };
   st.commit();
-  const sh = ws.addRow(summaryCols.map((c) => c.header));
+  const sh = ws.addRow(spreadsheetRow(summaryCols.map((c) => c.header)));
   sh.eachCell((cell) => {
     cell.font = { bold: true };
     cell.fill = HEADER_FILL;
@@ -110,7 +112,7 @@ export async function writeGroupXlsx(m: GroupDocumentModel): Promise<Buffer> {
   });
   sh.commit();
   const summaryRow = (r: Record<string, Cell>, bold: boolean) => {
-    const row = ws.addRow(summaryCols.map((c) => cellValue(c.kind, r[c.key])));
+    const row = ws.addRow(spreadsheetRow(summaryCols.map((c) => cellValue(c.kind, r[c.key]))));
     // The summary's columns are not the table's: each cell says its own format.
     summaryCols.forEach((c, j) => {
       row.getCell(j + 1).numFmt = formatOf(c.kind) ?? 'General';
