@@ -67,6 +67,8 @@ describe('sessions and emailed links', () => {
     await page.waitForURL(`${e2eUrl()}${deep}`);
     const search = page.getByRole('textbox', { name: 'Search bookings, customers and agents' });
     await search.waitFor();
+    // Every call of the booking screen answered: what follows is the user's next action.
+    await page.waitForLoadState('networkidle');
 
     // The session ends on the server (signed out elsewhere); the screen does not know yet.
     const session = await page.evaluate(() => localStorage.getItem('token'));

@@ -13,8 +13,9 @@ import { endSession, getToken } from './session';
 /**
  * The one fetch client of the web app (DESIGN.md §4). Base '/api'; the stored token goes out as a
  * Bearer value; JSON in and out. A 401 (except on the login call itself) ends the session — keeping
- * the server's reason (idle, expired, signed out) for the login screen — and goes to /login. Every failure — HTTP error, an answer with `success: false` / `status: false`, or
- * no answer at all — is thrown as an `ApiError` carrying the server's message and field errors.
+ * the server's reason (idle, expired, signed out) for the login screen — and goes to /login. Every
+ * failure — HTTP error, an answer with `success: false` / `status: false`, or no answer at all — is
+ * thrown as an `ApiError` carrying the server's message and field errors.
  */
 
 const BASE = '/api';

@@ -16,9 +16,8 @@ import { PublicPage } from '../../ui/PublicPage';
 /**
  * The public page an agent opens from the emailed reset link (/agent/reset-password/{token}),
  * outside the staff shell: the new password twice (the shared rule: at least 12 characters, not a
- * common password — its messages at the field), then POST
- * agents/password/reset. An unknown, used or expired link shows the server's message instead of
- * the form.
+ * common password — its messages at the field), then POST agents/password/reset. An unknown, used
+ * or expired link shows the server's message instead of the form.
  */
 export function AgentResetPasswordPage() {
   const token = useParams().token ?? '';
