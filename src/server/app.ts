@@ -74,7 +74,9 @@ export async function buildApp({ db, config, webDir = defaultWebDir, files, mail
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     routerOptions: { querystringParser: parseQuery },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-* are believed only from the proxies TRUST_PROXY names (default none): req.ip,
+    // which the sign-in throttle counts, cannot be chosen by a client's header.
+    trustProxy: config.TRUST_PROXY,
     // One line per request only when debugging; errors are always logged.
     logController: new LogController({
       disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
@@ -116,7 +118,7 @@ export async function buildApp({ db, config, webDir = defaultWebDir, files, mail
 
   await app.register(
     async (api) => {
-      installAuth(api, db);
+      installAuth(api, db, config);
       route(api, healthApi.get, { hide: true }, async () => ({
         status: 'ok' as const,
         app_env: config.APP_ENV,

@@ -103,8 +103,56 @@ describe.each(testDbKinds)('admin users on %s', (kind) => {
     expect(bad.json().errors).toMatchObject({
       email: ['Enter a valid email address.'],
       role: ['Choose a role: Admin or Accountant.'],
-      login_password: ['The password must be at least 8 characters.'],
+      login_password: ['The password must be at least 12 characters.'],
     });
+    // The shared rule (src/shared/password.ts): 12 characters, and not a common password.
+    const eleven = await handle({
+      name: 'Y',
+      email: 'y@example.com',
+      role: 2,
+      login_password: 'eleven-char',
+      flag: 'add',
+    });
+    expect(eleven.json().errors).toEqual({
+      login_password: ['The password must be at least 12 characters.'],
+    });
+    const common = await handle({
+      name: 'Y',
+      email: 'y@example.com',
+      role: 2,
+      login_password: 'Password1234',
+      flag: 'add',
+    });
+    expect(common.json().errors).toEqual({
+      login_password: ['This password is too common. Choose another.'],
+    });
+    const accountantForRule = await idOf('accounts@test.test');
+    for (const login_password of ['short', 'qwertyuiop123']) {
+      const onEdit = await handle({
+        name: 'Test Accountant',
+        email: 'accounts@test.test',
+        role: 2,
+        login_password,
+        flag: 'edit',
+        admin_user_id: accountantForRule,
+      });
+      expect(onEdit.statusCode).toBe(422);
+      expect(onEdit.json().errors.login_password).toEqual([
+        login_password === 'short'
+          ? 'The password must be at least 12 characters.'
+          : 'This password is too common. Choose another.',
+      ]);
+    }
+    // Twelve characters that are not on the list are accepted.
+    const twelve = await handle({
+      name: 'Y',
+      email: 'y@example.com',
+      role: 2,
+      login_password: 'tern-gull-26',
+      flag: 'add',
+    });
+    expect(twelve.json()).toMatchObject({ status: true });
+    await signIn(t.app, 'y@example.com', 'tern-gull-26');
     const taken = await handle({
       name: 'Another Admin',
       email: 'ADMIN@test.test',

@@ -1,15 +1,14 @@
 import { verify } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendAgentResetLink } from '../../src/server/areas/agents/service';
+import { buildApp } from '../../src/server/app';
 import { queryRows } from '../../src/server/db/client';
 import { old_agents, old_customers } from '../../src/server/db/schema';
-import { createFileStore } from '../../src/server/storage/files';
 import { hashToken } from '../../src/server/users/service';
 import { bearer, createTestContext, type TestContext, testConfig } from '../helpers/app';
 import { testDbKinds } from '../helpers/db';
 import { createAgent, createBooking, createCustomer } from '../helpers/factories';
-import { latestResetLink, outboxMessages } from '../helpers/outbox';
+import { latestResetLink, newestMail, outboxMessages, resetLinksOf } from '../helpers/outbox';
 
 // Agents (spec 2 §2 Agents, §3 Agent, §6, §7 'Agents') and the password-reset link.
 describe.each(testDbKinds)('agents on %s', (kind) => {
@@ -193,7 +192,8 @@ describe.each(testDbKinds)('agents on %s', (kind) => {
     expect(mails[0].text).toMatch(/^Subject: Set your agent password/m);
     expect(mails[0].text).toContain('text/html');
     const { link, token } = await latestResetLink(t, 'Sales@Lakeland-Travel.co.uk');
-    expect(link).toMatch(/^http:\/\/localhost(:\d+)?\/agent\/reset-password\/[A-Za-z0-9_-]{43}$/);
+    // No APP_URL in the test config: http://localhost:PORT.
+    expect(link).toMatch(/^http:\/\/localhost:3000\/agent\/reset-password\/[A-Za-z0-9_-]{43}$/);
 
     // Only the SHA-256 is stored, with a 24-hour expiry.
     const [stored] = await queryRows<{ token_hash: string; hours: number }>(
@@ -219,7 +219,15 @@ describe.each(testDbKinds)('agents on %s', (kind) => {
       password: 'short',
       password_confirmation: 'short',
     });
-    expect(short.json().errors.password).toEqual(['The password must be at least 8 characters.']);
+    expect(short.json().errors.password).toEqual(['The password must be at least 12 characters.']);
+    // Long enough but on the common-password list, in any case (src/shared/password.ts).
+    const common = await call('POST', '/agents/password/reset', null, {
+      token,
+      password: 'Password1234',
+      password_confirmation: 'Password1234',
+    });
+    expect(common.statusCode).toBe(422);
+    expect(common.json().errors).toEqual({ password: ['This password is too common. Choose another.'] });
 
     const done = await call('POST', '/agents/password/reset', null, {
       token,
@@ -305,15 +313,47 @@ describe.each(testDbKinds)('agents on %s', (kind) => {
     ).toBe(401);
   });
 
-  it('uses APP_URL for the link when it is set', async () => {
+  it('builds the link from APP_URL (else http://localhost:PORT), whatever Host or X-Forwarded-Host says', async () => {
+    const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
     const agent = await createAgent(t.db, { email: 'hello@seaview.example.co.uk' });
-    const config = testConfig({ DATA_DIR: t.dataDir, APP_URL: 'https://office.example.co.uk/' });
-    await sendAgentResetLink(
-      { db: t.db, config, files: createFileStore(config.dataDir), outbox: t.app.outbox },
-      { email: 'hello@seaview.example.co.uk' },
-      'http://ignored.local',
-    );
-    const { link } = await latestResetLink(t, agent.email as string);
-    expect(link).toMatch(/^https:\/\/office\.example\.co\.uk\/agent\/reset-password\/[A-Za-z0-9_-]{43}$/);
+    const send = (app: TestContext['app']) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/agents/password/reset-link',
+        headers: { ...bearer(t.adminToken), ...forged },
+        payload: { email: agent.email },
+      });
+
+    // This context has no APP_URL: the link is the local address, never the forged host.
+    expect((await send(t.app)).statusCode).toBe(200);
+    let mail = await newestMail(t, 'hello@seaview.example.co.uk');
+    expect(resetLinksOf(mail)).toHaveLength(3); // the text; the HTML's href and its copy-this-address line
+    for (const link of resetLinksOf(mail))
+      expect(link).toMatch(/^http:\/\/localhost:3000\/agent\/reset-password\//);
+
+    // Another server on the same database with APP_URL, trusting this client as a proxy: X-Forwarded-Host
+    // is now believed as the request's host, and still the link is APP_URL's.
+    const config = testConfig({
+      DATA_DIR: t.dataDir,
+      APP_URL: 'https://office.example.co.uk/',
+      TRUST_PROXY: '127.0.0.1',
+    });
+    const other = await buildApp({ db: t.db, config, webDir: '/nonexistent' });
+    try {
+      other.get('/probe-host', async (req) => ({ host: req.host }));
+      expect((await other.inject({ method: 'GET', url: '/probe-host', headers: forged })).json()).toEqual({
+        host: 'evil.example',
+      });
+      await new Promise((r) => setTimeout(r, 5)); // distinct outbox file names
+      expect((await send(other)).statusCode).toBe(200);
+      mail = await newestMail({ dataDir: t.dataDir, app: other }, 'hello@seaview.example.co.uk');
+      expect(resetLinksOf(mail)).toHaveLength(3);
+      for (const link of resetLinksOf(mail)) {
+        expect(link).toMatch(/^https:\/\/office\.example\.co\.uk\/agent\/reset-password\/[A-Za-z0-9_-]{43}$/);
+      }
+      expect(`${mail.text}${mail.html}`).not.toContain('evil.example');
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -10,7 +10,7 @@ import * as s from '../../src/server/db/schema';
 import { renderSubject, renderTemplate, templateVariables } from '../../src/server/mail/templates';
 import { createFileStore } from '../../src/server/storage/files';
 import { unknownVariables } from '../../src/shared/email-templates';
-import { bearer, createTestContext, type TestContext } from '../helpers/app';
+import { bearer, createTestContext, type TestContext, testConfig } from '../helpers/app';
 import { testDbKinds } from '../helpers/db';
 import { createAgent, createBooking, createCustomer, createTourInstance } from '../helpers/factories';
 
@@ -447,7 +447,7 @@ describe.each(testDbKinds)('booking email on %s', (kind) => {
       'Nothing was sent: no document could be attached. This booking has no passengers, so the Travel ' +
         'Itinerary is not generated. Add the passengers first.',
     );
-    const deps = { files: createFileStore(t.dataDir), outbox: t.app.outbox };
+    const deps = { files: createFileStore(t.dataDir), outbox: t.app.outbox, config: testConfig() };
     expect(await sendTravelDocuments(t.db, deps, cancelled.id, 1, 'customer')).toEqual({
       sent: false,
       reason: 'This booking is cancelled: travel documents are not sent.',

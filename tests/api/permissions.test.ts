@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installAuth } from '../../src/server/http/auth';
 import { installErrorHandler } from '../../src/server/http/error-handler';
-import { bearer, createTestContext, type TestContext } from '../helpers/app';
+import { bearer, createTestContext, type TestContext, testConfig } from '../helpers/app';
 
 // The one permission table (src/shared/permissions.ts) is enforced by the server: a role not listed
 // gets 403, and a mutating route that names no permission cannot even be registered.
@@ -14,7 +14,7 @@ describe('permission table on the server', () => {
     installErrorHandler(guarded);
     await guarded.register(
       async (api) => {
-        installAuth(api, t.db);
+        installAuth(api, t.db, testConfig());
         api.post('/bookings/x', { config: { permission: 'bookings.create' } }, async () => ({
           success: true,
         }));
@@ -89,7 +89,7 @@ describe('permission table on the server', () => {
     const app = Fastify();
     await expect(
       app.register(async (api) => {
-        installAuth(api, t.db);
+        installAuth(api, t.db, testConfig());
         api.post('/unguarded', async () => ({}));
       }),
     ).rejects.toThrow(/needs a permission/);

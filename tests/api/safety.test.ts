@@ -698,7 +698,7 @@ describe.each(testDbKinds)('safety of every route on %s', (kind) => {
         since.push(r.name);
         if (r.method === 'GET' && r !== list.at(-1)) continue;
         // A route that ends the caller's session (sign-out ignores its body) gives it back.
-        if (!(await authenticate(t.db, t.adminToken))) {
+        if (!(await authenticate(t.db, t.adminToken, testConfig().SESSION_IDLE_MINUTES)).user) {
           const [{ id }] = await queryRows<{ id: number }>(
             t.db,
             sql`select id from users where role = 1 limit 1`,

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { type ServerProcess, startServerProcess } from '../helpers/server';
+import { randomPort, type ServerProcess, startServerProcess } from '../helpers/server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -28,7 +28,12 @@ export async function setup(project: TestProject) {
   const { ensureWebBuilt } = await import('../../scripts/web-build.mjs');
   ensureWebBuilt();
   dataDir = mkdtempSync(path.join(tmpdir(), 'tour-e2e-'));
-  server = await startServerProcess({ DATA_DIR: dataDir }, 240_000);
+  // APP_URL is the server's own address, as in production: links in emails start with it.
+  const port = String(randomPort());
+  server = await startServerProcess(
+    { DATA_DIR: dataDir, PORT: port, APP_URL: `http://127.0.0.1:${port}` },
+    240_000,
+  );
   project.provide('e2eServerUrl', server.url);
   project.provide('e2eDataDir', dataDir);
 }

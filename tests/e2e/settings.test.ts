@@ -52,7 +52,7 @@ describe('settings, admin users, money and supplier screens', () => {
     await page.getByLabel('Login password').fill('short');
     await page.getByRole('button', { name: 'Create admin user' }).click();
     await expect
-      .poll(() => page.getByText('The password must be at least 8 characters.').isVisible())
+      .poll(() => page.getByText('The password must be at least 12 characters.').isVisible())
       .toBe(true);
     await page.getByLabel('Login password').fill('counting-house-26');
     await screenshot(page, 'admin-user-create');

@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { type ParsedMail, simpleParser } from 'mailparser';
 
 /** One message of DATA_DIR/outbox (the mailer's `.eml` files when SMTP_URL is unset). */
 export interface OutboxMessage {
@@ -76,4 +77,24 @@ export async function latestResetLink(
   const dir = typeof source === 'string' ? source : source.dataDir;
   if (!m) throw new Error(`no reset link mailed to ${to} in ${dir}/outbox`);
   return { link: m[1], token: m[2] };
+}
+
+/**
+ * The newest message sent to `to`, parsed by mailparser (subject, text, html as the recipient's
+ * mail program reads them); waits as `outboxMessages` does. Throws when there is none.
+ */
+export async function newestMail(source: OutboxSource, to: string): Promise<ParsedMail> {
+  const last = (await outboxMessages(source, to)).at(-1);
+  const dir = typeof source === 'string' ? source : source.dataDir;
+  if (!last) throw new Error(`no message to ${to} in ${dir}/outbox`);
+  return simpleParser(await readFile(path.join(dir, 'outbox', last.file)));
+}
+
+/** Every address of an agent password-reset link in a parsed message: its text and its HTML links. */
+export function resetLinksOf(mail: ParsedMail): string[] {
+  const re = /https?:\/\/[^\s"<>]+\/agent\/reset-password\/[A-Za-z0-9_-]+/g;
+  return [
+    ...(mail.text ?? '').matchAll(re),
+    ...(typeof mail.html === 'string' ? mail.html : '').matchAll(re),
+  ].map((m) => m[0]);
 }

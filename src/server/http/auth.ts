@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, type Permission, permissions } from '../../shared/permissions';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { authenticate, type StaffUser } from '../users/service';
+import { authenticate, type StaffUser, sessionEndedMessage } from '../users/service';
 import { HttpError } from './errors';
 
 declare module 'fastify' {
@@ -29,10 +30,12 @@ export function bearerToken(req: FastifyRequest): string | undefined {
  * Installs the guard: every /api route needs a valid token (401 otherwise) unless marked public,
  * and a route's permission (from the one table) is checked against the user's role (403). It runs
  * in `onRequest`, before the body, query or upload is parsed or validated, so a caller without a
- * token or the role never learns anything about the route's fields (422s).
+ * token or the role never learns anything about the route's fields (422s). The 401's message says
+ * 'Unauthenticated.' without a token, else why the session ended (signed out, expired, or idle for
+ * SESSION_IDLE_MINUTES), for the login screen to show.
  * Refuses at start-up any mutating route that declares neither `public` nor a `permission`.
  */
-export function installAuth(app: FastifyInstance, db: Db) {
+export function installAuth(app: FastifyInstance, db: Db, settings: Pick<Config, 'SESSION_IDLE_MINUTES'>) {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const mutating = methods.some((m) => !['GET', 'HEAD', 'OPTIONS'].includes(m));
@@ -54,8 +57,10 @@ export function installAuth(app: FastifyInstance, db: Db) {
     const config = req.routeOptions.config;
     if (config?.public || !req.url.startsWith('/api')) return;
     const token = bearerToken(req);
-    const user = token ? await authenticate(db, token) : undefined;
-    if (!user || !token) throw new HttpError(401, 'Unauthenticated.');
+    if (!token) throw new HttpError(401, 'Unauthenticated.');
+    const session = await authenticate(db, token, settings.SESSION_IDLE_MINUTES);
+    if (!session.user) throw new HttpError(401, sessionEndedMessage(session.ended, settings));
+    const { user } = session;
     req.user = user;
     req.token = token;
     if (config?.permission && !can(user.role, config.permission)) {

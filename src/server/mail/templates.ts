@@ -121,12 +121,6 @@ function flightTable(flights: FlightRow[]): string {
   return `<table style="border-collapse:collapse"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
-/** Where links in emails point: APP_URL, else http://localhost:PORT (the staff app). */
-export function publicBaseUrl(config?: { APP_URL?: string; PORT?: number }): string {
-  const base = config?.APP_URL ?? `http://localhost:${config?.PORT ?? 3000}`;
-  return base.replace(/\/+$/, '');
-}
-
 /**
  * All 28 content variables (spec 3 §3) of booking `bookingId` for an email to its customer or agent,
  * from the live booking: the customer's names (else the lead passenger's); the first tour line's
@@ -135,7 +129,7 @@ export function publicBaseUrl(config?: { APP_URL?: string; PORT?: number }): str
  * (earliest = outbound, latest = return, times DD/MM/YYYY HH:MM) and their airline; the tour's
  * covering email and the airline's content as HTML with line breaks; `flight_details` a table;
  * `balance_due_content` a sentence with the amount and date ('' when nothing is due or the booking
- * is cancelled); `accept_button` and `manage_booking` links to the booking at `opts.baseUrl` (there
+ * is cancelled); `accept_button` and `manage_booking` links to the booking at `opts.baseUrl` (config.appUrl; there
  * is no customer-facing page yet, so both open the booking in the staff app). A value that does not
  * apply is ''. Throws when the booking does not exist.
  */
@@ -143,7 +137,7 @@ export async function templateVariables(
   db: Db,
   bookingId: number,
   recipient: 'customer' | 'agent',
-  opts?: { baseUrl?: string },
+  opts: { baseUrl: string },
 ): Promise<Record<EmailTemplateVariable, string>> {
   void recipient; // Same values for both today; kept so a recipient-specific value has its place.
   const [b] = await queryRows<{
@@ -214,7 +208,7 @@ export async function templateVariables(
   );
   const outbound = flights[0];
   const inbound = flights.length > 1 ? flights[flights.length - 1] : undefined;
-  const base = (opts?.baseUrl ?? publicBaseUrl()).replace(/\/+$/, '');
+  const base = opts.baseUrl.replace(/\/+$/, '');
   const bookingUrl = `${base}${pathTo('booking-edit', { id: bookingId })}`;
   const due = new Decimal(b.balance);
   const balanceDueContent =
@@ -270,7 +264,7 @@ export async function renderStoredTemplate(
   bookingId: number,
   slug: string,
   recipient: 'customer' | 'agent',
-  opts?: { baseUrl?: string },
+  opts: { baseUrl: string },
 ): Promise<{ subject: string; html: string } | null> {
   const [t] = await queryRows<{ template_subject: string; template_body_content: string }>(
     db,

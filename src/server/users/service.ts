@@ -1,6 +1,7 @@
 /**
  * Staff users below the areas: signing in (argon2id passwords, bearer tokens stored as SHA-256
- * with expiry, failed sign-ins throttled per email), token checks, sign-out and creating staff.
+ * with expiry and an idle end, failed sign-ins throttled per email and per client address), token
+ * checks, sign-out and creating staff.
  * Used by the auth guard (`http/auth.ts`), the seeds, start-up and the auth, admin-users and agents
  * areas; it imports nothing from `areas/` (checked by `src/server/layers.test.ts`).
  */
@@ -11,7 +12,7 @@ import type { Db } from '../db/client';
 import { HttpError } from '../http/errors';
 import * as q from './queries';
 
-export type { StaffUser } from './queries';
+export type { SessionEnd, StaffUser } from './queries';
 
 export const LOGIN_FAILED_MESSAGE = 'Username & Password are invalid! Please try again.';
 export const LOGIN_THROTTLED_MESSAGE =
@@ -29,7 +30,9 @@ let dummyHash: Promise<string> | undefined;
 /**
  * Signs a member of staff in (spec 1 §7 POST login). Returns a new opaque token (43 chars,
  * base64url) and the user's role. Throws HttpError 401 with the spec's message on a bad email or
- * password, 429 once `LOGIN_MAX_FAILURES` failures for that email fall within the window.
+ * password; 429 once `LOGIN_MAX_FAILURES` failures for that email, or `LOGIN_MAX_FAILURES_PER_IP`
+ * from `ip` (the client's address: the socket's, or a trusted proxy's X-Forwarded-For), fall
+ * within LOGIN_WINDOW_MINUTES — so one address spraying a password over many emails is slowed too.
  */
 export async function login(
   db: Db,
@@ -37,7 +40,8 @@ export async function login(
   input: { email: string; password: string; ip?: string },
 ): Promise<{ token: string; user: q.StaffUser }> {
   const email = input.email.trim().toLowerCase();
-  if ((await q.countRecentFailures(db, email, config.LOGIN_WINDOW_MINUTES)) >= config.LOGIN_MAX_FAILURES) {
+  const failures = await q.countRecentFailures(db, email, input.ip, config.LOGIN_WINDOW_MINUTES);
+  if (failures.byEmail >= config.LOGIN_MAX_FAILURES || failures.byIp >= config.LOGIN_MAX_FAILURES_PER_IP) {
     throw new HttpError(429, LOGIN_THROTTLED_MESSAGE);
   }
   const user = await q.findUserByEmail(db, email);
@@ -51,12 +55,33 @@ export async function login(
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + config.TOKEN_TTL_HOURS * 3600_000);
   await q.insertToken(db, user.id, hashToken(token), expiresAt);
+  // Housekeeping: the user's ended tokens are of no use to anyone.
+  await q.deleteEndedTokens(db, user.id, config.SESSION_IDLE_MINUTES);
   return { token, user: { id: user.id, name: user.name, email: user.email, role: user.role } };
 }
 
-/** The staff user behind a bearer token, or undefined when unknown or expired. */
-export function authenticate(db: Db, token: string) {
-  return q.findUserByTokenHash(db, hashToken(token));
+/**
+ * The staff user behind a bearer token (`{user}`), or why its session has ended (`{ended}`:
+ * 'unknown' — signed out or never issued —, 'expired' after TOKEN_TTL_HOURS, 'idle' after
+ * `idleMinutes` without a request). An accepted token counts as used now (see findUserByTokenHash).
+ */
+export function authenticate(db: Db, token: string, idleMinutes: number) {
+  return q.findUserByTokenHash(db, hashToken(token), idleMinutes);
+}
+
+/**
+ * The 401 message for a session that has ended: says why when it is known, so the login screen
+ * can show it ('Your session has ended after 60 minutes without activity. Please sign in again.').
+ */
+export function sessionEndedMessage(
+  ended: q.SessionEnd,
+  config: Pick<Config, 'SESSION_IDLE_MINUTES'>,
+): string {
+  if (ended === 'idle') {
+    return `Your session has ended after ${config.SESSION_IDLE_MINUTES} minutes without activity. Please sign in again.`;
+  }
+  if (ended === 'expired') return 'Your session has expired. Please sign in again.';
+  return 'Your session has ended. Please sign in again.';
 }
 
 /** Revokes a token on the server (POST logout). */

@@ -1,16 +1,16 @@
 import { z } from 'zod';
+import { newPasswordSchema } from '../password';
 import { ROLE_ACCOUNTANT, ROLE_ADMIN } from '../permissions';
 import { blankToUndefined, emailSchema, optionalId, requiredText } from './common';
 import { endpoint } from './contract';
 import { dataTablesRequestSchema, tableAnswer } from './datatables';
 import { idParams } from './params';
 
-export const PASSWORD_MIN = 8;
-
 /**
  * POST admin-users/handle-user (spec 2 §3 Admin user, §7): name, email, role (1 Admin,
  * 2 Accountant), login_password, flag 'add' | 'edit', admin_user_id on edit. The password is
- * required on add (at least 8 characters) and optional on edit, where blank keeps the current one.
+ * required on add and optional on edit, where blank keeps the current one; a new one follows the
+ * shared rule (`newPasswordSchema`: 12+ characters, not a common password).
  */
 export const adminUserInput = z
   .object({
@@ -25,14 +25,7 @@ export const adminUserInput = z
         .number({ error: 'Choose a role: Admin or Accountant.' })
         .refine((r) => r === ROLE_ADMIN || r === ROLE_ACCOUNTANT, 'Choose a role: Admin or Accountant.'),
     ),
-    login_password: z.preprocess(
-      blankToUndefined,
-      z
-        .string()
-        .min(PASSWORD_MIN, `The password must be at least ${PASSWORD_MIN} characters.`)
-        .max(200, 'The password is too long.')
-        .optional(),
-    ),
+    login_password: z.preprocess(blankToUndefined, newPasswordSchema.optional()),
     flag: z.enum(['add', 'edit'], { error: "flag must be 'add' or 'edit'." }),
     admin_user_id: optionalId,
   })

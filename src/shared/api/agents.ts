@@ -99,7 +99,6 @@ export type PartyBookingRow = z.input<typeof partyBookingRow>;
 
 /** How long an emailed password-reset link stays usable. */
 export const AGENT_RESET_LINK_HOURS = 24;
-export const AGENT_PASSWORD_MIN_LENGTH = 8;
 
 /** POST agents/password/reset-link (spec 2 §7): `email`; the list also names the agent it means. */
 export const agentResetLinkInput = z.object({
@@ -107,33 +106,10 @@ export const agentResetLinkInput = z.object({
   agent_id: optionalId,
 });
 
-/** POST agents/password/reset (public): the token from the link and the new password twice. */
-export const agentPasswordResetInput = z
-  .object({
-    token: z
-      .string({ error: 'The link is not complete.' })
-      .trim()
-      .min(1, 'The link is not complete.')
-      .max(200),
-    password: z
-      .string({ error: 'Enter a new password.' })
-      .min(
-        AGENT_PASSWORD_MIN_LENGTH,
-        `The password must be at least ${AGENT_PASSWORD_MIN_LENGTH} characters.`,
-      )
-      .max(200, 'The password may be at most 200 characters.'),
-    password_confirmation: z.string({ error: 'Type the password again.' }),
-  })
-  .refine((v) => v.password === v.password_confirmation, {
-    path: ['password_confirmation'],
-    message: 'The two passwords do not match.',
-  });
-export type AgentPasswordResetInput = z.input<typeof agentPasswordResetInput>;
-
 /**
  * Agents (spec 2 §2 Agents, §7 'Agents'). Create, update and delete are role 1 only (spec 2 §6);
  * any member of staff may send an agent a password-reset link. Setting the password from the
- * emailed link is public (the agent has no staff token).
+ * emailed link is public (the agent has no staff token): `agentPasswordApi` (agent-password.ts).
  */
 export const agentsApi = {
   table: endpoint({
@@ -189,22 +165,6 @@ export const agentsApi = {
     summary: 'Email the agent a single-use link (24 h) to set the password of the agent login.',
     permission: 'agents.sendResetLink',
     body: agentResetLinkInput,
-    answer: messageAnswer,
-  }),
-  checkResetToken: endpoint({
-    method: 'GET',
-    path: '/agents/password/reset/:token',
-    summary: 'Public: whether a reset link can be used, and the agent it is for (name, email).',
-    public: true,
-    params: z.object({ token: z.string().min(1).max(200) }),
-    answer: z.object({ success: z.literal(true), data: z.object({ name: z.string(), email: z.string() }) }),
-  }),
-  resetPassword: endpoint({
-    method: 'POST',
-    path: '/agents/password/reset',
-    summary: 'Public: set the agent password from an emailed link (token, password, password_confirmation).',
-    public: true,
-    body: agentPasswordResetInput,
     answer: messageAnswer,
   }),
 };

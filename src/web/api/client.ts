@@ -8,13 +8,14 @@ import {
   fillPath,
   type Sent,
 } from '../../shared/api/contract';
-import { clearSession, getToken } from './session';
+import { endSession, getToken } from './session';
 
 /**
  * The one fetch client of the web app (DESIGN.md §4). Base '/api'; the stored token goes out as a
- * Bearer value; JSON in and out. A 401 (except on the login call itself) clears the session and
- * goes to /login. Every failure — HTTP error, an answer with `success: false` / `status: false`, or
- * no answer at all — is thrown as an `ApiError` carrying the server's message and field errors.
+ * Bearer value; JSON in and out. A 401 (except on the login call itself) ends the session — keeping
+ * the server's reason (idle, expired, signed out) for the login screen — and goes to /login. Every
+ * failure — HTTP error, an answer with `success: false` / `status: false`, or no answer at all — is
+ * thrown as an `ApiError` carrying the server's message and field errors.
  */
 
 const BASE = '/api';
@@ -87,6 +88,15 @@ const asEnvelope = (body: unknown): Envelope =>
 
 const messageOf = (env: Envelope): string | undefined => env.message || env.error || env.Error || undefined;
 
+/**
+ * Ends the session after a 401. The server's message says why a token was refused; a request sent
+ * without a token learns nothing new (`endSession` keeps any earlier reason).
+ */
+function sessionRefused(sentToken: string | null, env: Envelope): void {
+  endSession(sentToken ? (messageOf(env) ?? fallbackMessage(401)) : undefined);
+  onUnauthorized();
+}
+
 function fallbackMessage(status: number): string {
   if (status === 401) return 'Your session has ended. Please sign in again.';
   if (status === 403) return 'You do not have permission to do that.';
@@ -138,10 +148,7 @@ async function request<T>(
   }
   const env = asEnvelope(parsed);
 
-  if (res.status === 401 && path !== '/login') {
-    clearSession();
-    onUnauthorized();
-  }
+  if (res.status === 401 && path !== '/login') sessionRefused(token, env);
   if (!res.ok) {
     throw new ApiError(messageOf(env) ?? fallbackMessage(res.status), res.status, env.errors ?? {}, parsed);
   }
@@ -282,10 +289,7 @@ async function fetchFile(
     } catch {
       // not JSON
     }
-    if (res.status === 401) {
-      clearSession();
-      onUnauthorized();
-    }
+    if (res.status === 401) sessionRefused(token, env);
     throw new ApiError(messageOf(env) ?? fallbackMessage(res.status), res.status, env.errors ?? {});
   }
   onHeaders?.(res.headers);

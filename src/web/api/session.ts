@@ -3,10 +3,12 @@ import { useSyncExternalStore } from 'react';
 /**
  * The signed-in session as kept in localStorage (spec 1 §6): the bearer token under 'token' and the
  * role under 'user_role'. Components read it through `useSession`, which re-renders on change
- * (also when another tab signs out).
+ * (also when another tab signs out). Why the server ended a session is kept for this tab
+ * (sessionStorage) until the next sign-in, for the login screen to say.
  */
 const TOKEN_KEY = 'token';
 const ROLE_KEY = 'user_role';
+const ENDED_KEY = 'session_ended';
 
 const listeners = new Set<() => void>();
 const emit = () => {
@@ -25,6 +27,7 @@ export function getRole(): number | null {
 }
 
 export function saveSession(token: string, role: number | null | undefined): void {
+  sessionStorage.removeItem(ENDED_KEY);
   localStorage.setItem(TOKEN_KEY, token);
   if (role != null) localStorage.setItem(ROLE_KEY, String(role));
   else localStorage.removeItem(ROLE_KEY);
@@ -36,10 +39,29 @@ export function saveRole(role: number): void {
   emit();
 }
 
+/** Signing out on purpose: forgets the token and role (and any earlier 'session ended' notice). */
 export function clearSession(): void {
+  sessionStorage.removeItem(ENDED_KEY);
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(ROLE_KEY);
   emit();
+}
+
+/**
+ * The server refused the session (401): forgets the token and role and keeps `why` — the server's
+ * message, e.g. 'Your session has ended after 60 minutes without activity. Please sign in again.'
+ * — for the login screen. Without `why` (a request that carried no token) an earlier notice stays.
+ */
+export function endSession(why: string | undefined): void {
+  if (why) sessionStorage.setItem(ENDED_KEY, why);
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(ROLE_KEY);
+  emit();
+}
+
+/** Why the last session of this tab was ended by the server, until the next sign-in; or null. */
+export function sessionEndedNotice(): string | null {
+  return sessionStorage.getItem(ENDED_KEY);
 }
 
 function subscribe(listener: () => void) {

@@ -1,11 +1,12 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { authApi, type LoginRequest, loginRequestSchema } from '../../shared/api/auth';
 import { ApiError, api } from '../api/client';
 import { clearUserData } from '../api/query-client';
-import { saveSession, useSession } from '../api/session';
+import { saveSession, sessionEndedNotice, useSession } from '../api/session';
 import { useOnFormChange } from '../ui/form';
 import { PublicPage } from '../ui/PublicPage';
 import { afterLoginPath } from './return-to';
@@ -14,12 +15,14 @@ import { afterLoginPath } from './return-to';
  * Spec 1 §2 'Login': email and password; the button reads 'Loading...' and is disabled while
  * signing in; success stores the token and role and goes to the screen asked for (`?next=`, see
  * return-to.ts), else bookings. The server's message (invalid credentials, too many attempts) is
- * shown as it is, until the user changes what they typed or submits again.
+ * shown as it is, until the user changes what they typed or submits again. When the server ended
+ * the last session (idle, expired, signed out elsewhere) its reason is shown above the form.
  */
 export function LoginPage() {
   const { token } = useSession();
   const navigate = useNavigate();
   const next = afterLoginPath(useLocation().search);
+  const [ended] = useState(sessionEndedNotice);
   const form = useForm<LoginRequest>({
     mode: 'controlled',
     initialValues: { email: '', password: '' },
@@ -44,10 +47,16 @@ export function LoginPage() {
 
   return (
     <PublicPage title="Sign in" maw={400}>
-      {login.isError && (
+      {login.isError ? (
         <Alert color="red" variant="light" title="Sign-in failed">
           {login.error.message}
         </Alert>
+      ) : (
+        ended && (
+          <Alert color="blue" variant="light" title="Signed out">
+            {ended}
+          </Alert>
+        )
       )}
       <form onSubmit={form.onSubmit((values) => login.mutate(values), login.reset)} noValidate>
         <Stack gap="md">

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { agentPasswordApi } from '../../../shared/api/agent-password';
 import { agentsApi } from '../../../shared/api/agents';
 import { ok } from '../../http/respond';
 import { route } from '../../http/route';
@@ -7,7 +8,7 @@ import { agentBookingsTable, agentTable, createAgent, deleteAgent, getAgent, upd
 import { checkAgentResetToken, resetAgentPassword, sendAgentResetLink } from './service';
 
 /**
- * Agents (spec 2 §2 Agents, §7 'Agents'): the endpoints of `agentsApi`. Create, update and delete
+ * Agents (spec 2 §2 Agents, §7 'Agents'): the endpoints of `agentsApi` and `agentPasswordApi`. Create, update and delete
  * are role 1 only (spec 2 §6); any member of staff may send an agent a password-reset link.
  * Setting the password from the emailed link is public (the agent has no staff token).
  */
@@ -32,15 +33,14 @@ export const agentRoutes: FastifyPluginAsync<AreaDeps> = async (app, deps) => {
     return ok('Agent deleted successfully.');
   });
   route(app, agentsApi.sendResetLink, { tags }, async (req) => {
-    const origin = `${req.protocol}://${req.host}`;
-    const to = await sendAgentResetLink(deps, req.body, origin);
+    const to = await sendAgentResetLink(deps, req.body);
     return ok(`A password reset link has been sent to ${to}.`);
   });
-  route(app, agentsApi.checkResetToken, { tags }, async (req) => ({
+  route(app, agentPasswordApi.checkResetToken, { tags }, async (req) => ({
     success: true as const,
     data: await checkAgentResetToken(db, req.params.token),
   }));
-  route(app, agentsApi.resetPassword, { tags }, async (req) => {
+  route(app, agentPasswordApi.resetPassword, { tags }, async (req) => {
     await resetAgentPassword(db, req.body.token, req.body.password);
     return ok('Your password has been set.');
   });

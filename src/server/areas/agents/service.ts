@@ -19,14 +19,13 @@ export const RESET_LINK_EXPIRED = 'This password reset link has expired. Please 
 /**
  * POST agents/password/reset-link (spec 2 §7): emails the agent a single-use link to set the
  * password of the agent login. Only the token's SHA-256 is stored, with a 24-hour expiry; a new
- * link replaces the agent's earlier unused ones. The link's base is APP_URL, else `origin` (the
- * request's). The email goes through the outbox in the same transaction as the link (delivered
+ * link replaces the agent's earlier unused ones. The link starts with `config.appUrl` (APP_URL),
+ * never with the request's Host or X-Forwarded-Host, which a caller chooses. The email goes through the outbox in the same transaction as the link (delivered
  * after the commit, retried until it goes). Answers the address the link went to.
  */
 export async function sendAgentResetLink(
   deps: { db: Db; config: Config; files: FileStore; outbox: Outbox },
   input: { email: string; agent_id?: number },
-  origin: string,
 ): Promise<string> {
   const { db, config, files, outbox } = deps;
   const [agent] = await queryRows<{ id: number; name: string; email: string }>(
@@ -39,8 +38,7 @@ export async function sendAgentResetLink(
   if (!agent) throw validationError({ email: [RESET_NO_AGENT] }, RESET_NO_AGENT);
 
   const token = randomBytes(32).toString('base64url');
-  const base = (config.APP_URL ?? origin).replace(/\/+$/, '');
-  const link = `${base}${pathTo('agent-password-reset', { token })}`;
+  const link = `${config.appUrl}${pathTo('agent-password-reset', { token })}`;
   const name = agent.name;
   await inTransaction(db, async (tx) => {
     await tx.execute(sql`delete from agent_password_resets where agent_id = ${agent.id} and used_at is null`);

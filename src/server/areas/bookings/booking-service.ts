@@ -12,13 +12,14 @@ import {
 import { money, percentOf } from '../../../shared/booking-totals';
 import { poundsText } from '../../../shared/money-text';
 import { addDays } from '../../../shared/pricing';
+import type { Config } from '../../config';
 import { type Db, queryRows } from '../../db/client';
 import { uniqueAs } from '../../http/db-errors';
 import { HttpError, validationError } from '../../http/errors';
 import { londonToday, ukDate } from '../../lib/dates';
 import { escapeHtml } from '../../lib/html';
 import { enqueueEmail, type Outbox } from '../../mail/outbox';
-import { publicBaseUrl, renderStoredTemplate } from '../../mail/templates';
+import { renderStoredTemplate } from '../../mail/templates';
 import type { FileStore } from '../../storage/files';
 import { systemSetting } from '../system-settings/queries';
 import { inTransaction, lockBooking, recomputeBooking, writeHistory } from './ledger';
@@ -341,7 +342,7 @@ export async function confirmByAgent(db: Db, id: number, userId: number) {
  */
 export async function acceptBookingChange(
   db: Db,
-  mail: { files: FileStore; outbox: Outbox; config?: { APP_URL?: string; PORT?: number } },
+  mail: { files: FileStore; outbox: Outbox; config: Pick<Config, 'appUrl'> },
   id: number,
   v: z.infer<typeof acceptChangeSchema>,
   userId: number,
@@ -378,7 +379,7 @@ export async function acceptBookingChange(
       const departure = row.departure_date ? ukDate(row.departure_date) : '—';
       // The 'booking-changes' template when there is one (issue #12), else these words.
       const templated = await renderStoredTemplate(tx, id, 'booking-changes', 'customer', {
-        baseUrl: publicBaseUrl(mail.config),
+        baseUrl: mail.config.appUrl,
       });
       await enqueueEmail(tx, mail.files, {
         kind: 'changes-accepted',

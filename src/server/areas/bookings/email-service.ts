@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { DOCUMENT_MESSAGES } from '../../../shared/api/booking-documents';
 import { SELECT_TEMPLATE } from '../../../shared/api/booking-email';
 import { BOOKING_DOC_CODES, type BookingDocType, bookingDocumentType } from '../../../shared/documents';
+import type { Config } from '../../config';
 import { type Db, queryRows } from '../../db/client';
 import {
   DocumentRefused,
@@ -22,28 +23,16 @@ import { issueBookingDocument } from '../../documents/records';
 import { HttpError, notFound, validationError } from '../../http/errors';
 import { escapeHtml } from '../../lib/html';
 import { enqueueEmail, type Outbox, type OutgoingEmail } from '../../mail/outbox';
-import {
-  emailDocument,
-  publicBaseUrl,
-  renderSubject,
-  renderTemplate,
-  templateVariables,
-} from '../../mail/templates';
+import { emailDocument, renderSubject, renderTemplate, templateVariables } from '../../mail/templates';
 import type { FileStore } from '../../storage/files';
 import { NO_RECIPIENT } from './additional-documents';
 import { inTransaction, lockBooking, writeHistory } from './ledger';
 
-/** Where links in emails point (APP_URL, else http://localhost:PORT). */
-export interface EmailLinkConfig {
-  APP_URL?: string;
-  PORT: number;
-}
-
-/** What sending needs: the file store, the outbox and (for links) the config. */
+/** What sending needs: the file store, the outbox and the config (links start with `appUrl`). */
 export interface EmailDeps {
   files: FileStore;
   outbox: Outbox;
-  config?: EmailLinkConfig;
+  config: Pick<Config, 'appUrl'>;
 }
 
 export type Recipient = 'customer' | 'agent';
@@ -162,7 +151,7 @@ async function renderMessage(
   template: TemplateRow,
   reasons: readonly string[],
 ) {
-  const vars = await templateVariables(db, bookingId, to, { baseUrl: publicBaseUrl(deps.config) });
+  const vars = await templateVariables(db, bookingId, to, { baseUrl: deps.config.appUrl });
   const subject = renderSubject(template.template_subject, vars) || `Booking ${vars.booking_ref}`;
   const html = emailDocument(withChangeNotice(renderTemplate(template.template_body_content, vars), reasons));
   return { subject, html };

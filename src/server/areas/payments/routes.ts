@@ -22,8 +22,7 @@ export const paymentRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db, con
   route(app, paymentsApi.create, { tags }, async (req) => {
     const input = req.body;
     if (input.payment_method === 'ecommpay' && !input.paymentCompleted) {
-      const origin = `${req.protocol}://${req.host}`;
-      const data = await startEcommpayPayment(db, config, input, req.user.id, origin);
+      const data = await startEcommpayPayment(db, config, input, req.user.id);
       return ok('Opening the card payment…', { data });
     }
     const { version, overpaid } = await recordPayment(db, input, req.user.id, docs);

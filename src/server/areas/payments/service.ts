@@ -10,6 +10,7 @@ import {
 } from '../../../shared/api/booking-edit';
 import { overpaymentBy } from '../../../shared/booking-totals';
 import { poundsText } from '../../../shared/money-text';
+import { pathTo } from '../../../shared/routes';
 import type { Config } from '../../config';
 import { type Db, queryRows } from '../../db/client';
 import { type AtolDeps, refreshAtolCertificate } from '../../documents/atol';
@@ -218,17 +219,17 @@ export const ECOMMPAY_NOT_CONFIGURED =
  * paymentCompleted): stores a pending ecommpay_payments row under a fresh payment_id and answers
  * the signed widget parameters (amount in pence). Nothing is recorded as paid until the gateway's
  * callback. 422 when the keys are not configured, or the amount goes beyond what is owed without
- * `allow_overpayment`; 404 for an unknown booking. `appBase` is the web app's origin for merchant_return_url.
+ * `allow_overpayment`; 404 for an unknown booking. merchant_return_url is the booking's screen at
+ * `config.appUrl` (APP_URL), never the request's host.
  */
 export async function startEcommpayPayment(
   db: Db,
   config: Pick<
     Config,
-    'ECOMMPAY_PROJECT_ID' | 'ECOMMPAY_SECRET_KEY' | 'ECOMMPAY_PAYMENT_CURRENCY' | 'APP_URL'
+    'ECOMMPAY_PROJECT_ID' | 'ECOMMPAY_SECRET_KEY' | 'ECOMMPAY_PAYMENT_CURRENCY' | 'appUrl'
   >,
   input: PaymentInput,
   userId: number,
-  appBase: string,
 ): Promise<EcommpayWidgetParams> {
   const projectId = config.ECOMMPAY_PROJECT_ID;
   const secret = config.ECOMMPAY_SECRET_KEY;
@@ -261,7 +262,6 @@ export async function startEcommpayPayment(
     sql`insert into ecommpay_payments (payment_id, holiday_booking_id, amount, status, created_by)
         values (${paymentId}, ${b.id}, ${amount}, 'pending', ${userId})`,
   );
-  const base = (config.APP_URL ?? appBase).replace(/\/+$/, '');
   return widgetParams({
     projectId,
     secret,
@@ -275,7 +275,7 @@ export async function startEcommpayPayment(
         ? `agent-${b.agent_id}`
         : `booking-${b.id}`,
     extraParam: String(b.id),
-    returnUrl: `${base}/bookings/edit/${b.id}`,
+    returnUrl: `${config.appUrl}${pathTo('booking-edit', { id: b.id })}`,
     customerEmail: b.email,
   });
 }

@@ -11,7 +11,10 @@ export const users = pgTable('users', {
   ...timestamps,
 });
 
-/** Opaque bearer tokens, stored as SHA-256 hashes, with expiry; deleted on logout. */
+/**
+ * Opaque bearer tokens, stored as SHA-256 hashes, with expiry; deleted on logout. `last_used_at`
+ * ends a session left idle for SESSION_IDLE_MINUTES (refreshed at most once a minute).
+ */
 export const user_tokens = pgTable(
   'user_tokens',
   {
@@ -22,11 +25,15 @@ export const user_tokens = pgTable(
     token_hash: text('token_hash').notNull().unique(),
     expires_at: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    last_used_at: timestamp('last_used_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [index('user_tokens_user_idx').on(t.user_id)],
 );
 
-/** Failed sign-ins, kept in the database so every server process throttles alike. */
+/**
+ * Failed sign-ins, kept in the database so every server process throttles alike: counted per
+ * email and per client address (`ip`, the socket's or TRUST_PROXY's forwarded one).
+ */
 export const login_failures = pgTable(
   'login_failures',
   {
@@ -35,5 +42,8 @@ export const login_failures = pgTable(
     ip: text('ip'),
     attempted_at: timestamp('attempted_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [index('login_failures_email_idx').on(t.email, t.attempted_at)],
+  (t) => [
+    index('login_failures_email_idx').on(t.email, t.attempted_at),
+    index('login_failures_ip_idx').on(t.ip, t.attempted_at),
+  ],
 );

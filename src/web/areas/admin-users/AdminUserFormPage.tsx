@@ -5,8 +5,8 @@ import {
   type AdminUserInput,
   adminUserInput,
   adminUsersApi,
-  PASSWORD_MIN,
 } from '../../../shared/api/admin-users';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/password';
 import { ROLE_ACCOUNTANT, ROLE_ADMIN, ROLE_LABELS } from '../../../shared/permissions';
 import { pathTo } from '../../../shared/routes';
 import { keys } from '../../api/query-keys';
@@ -138,7 +138,7 @@ function AdminUserForm({ mode, record, send, onSaved }: EntityFormProps<AdminUse
           autoComplete="new-password"
           placeholder={
             mode === 'create'
-              ? `At least ${PASSWORD_MIN} characters`
+              ? `At least ${PASSWORD_MIN_LENGTH} characters`
               : 'Leave blank to keep the current password'
           }
           {...form.getInputProps('login_password')}

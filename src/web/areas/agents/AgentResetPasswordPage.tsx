@@ -4,27 +4,27 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import {
-  AGENT_PASSWORD_MIN_LENGTH,
   type AgentPasswordResetInput,
+  agentPasswordApi,
   agentPasswordResetInput,
-  agentsApi,
-} from '../../../shared/api/agents';
+} from '../../../shared/api/agent-password';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/password';
 import { ApiError, api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { PublicPage } from '../../ui/PublicPage';
 
 /**
  * The public page an agent opens from the emailed reset link (/agent/reset-password/{token}),
- * outside the staff shell: the new password twice (at least 8 characters), then POST
- * agents/password/reset. An unknown, used or expired link shows the server's message instead of
- * the form.
+ * outside the staff shell: the new password twice (the shared rule: at least 12 characters, not a
+ * common password — its messages at the field), then POST agents/password/reset. An unknown, used
+ * or expired link shows the server's message instead of the form.
  */
 export function AgentResetPasswordPage() {
   const token = useParams().token ?? '';
 
   const check = useQuery({
     queryKey: keys.agents.list('reset-token', token),
-    queryFn: ({ signal }) => api.call(agentsApi.checkResetToken, { params: { token }, signal }),
+    queryFn: ({ signal }) => api.call(agentPasswordApi.checkResetToken, { params: { token }, signal }),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -36,7 +36,7 @@ export function AgentResetPasswordPage() {
   });
   const save = useMutation({
     mutationFn: (values: AgentPasswordResetInput) =>
-      api.call(agentsApi.resetPassword, { body: { ...values, token } }),
+      api.call(agentPasswordApi.resetPassword, { body: { ...values, token } }),
     onError: (error) => {
       if (error instanceof ApiError) form.setErrors(error.fieldErrors);
     },
@@ -67,7 +67,7 @@ export function AgentResetPasswordPage() {
       <Stack gap="md">
         <Text size="sm">
           Choose a new password for <strong>{check.data.data.name}</strong> ({check.data.data.email}). It must
-          have at least {AGENT_PASSWORD_MIN_LENGTH} characters.
+          have at least {PASSWORD_MIN_LENGTH} characters and not be a common password.
         </Text>
         {save.isError && (
           <Alert color="red" variant="light" title="The password was not saved">
