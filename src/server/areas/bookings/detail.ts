@@ -75,12 +75,23 @@ export async function getBookingDetail(db: Db, id: number): Promise<BookingDetai
   );
   if (!head) throw notFound('Booking not found.');
 
-  const [lines, passengers, extras, discounts, records, documents, payments, bonding, templates, domains, proposed] =
-    await allQueries(db, [
-      () =>
-        queryRows<BookingDetail['tour_bookings'][number] & { deposit_per_guest: string | null }>(
-          db,
-          sql`select tb.id, tb.tour_id, json_build_object('id', t.id, 'name', t.name, 'tour_type', t.tour_type) as tour,
+  const [
+    lines,
+    passengers,
+    extras,
+    discounts,
+    records,
+    documents,
+    payments,
+    bonding,
+    templates,
+    domains,
+    proposed,
+  ] = await allQueries(db, [
+    () =>
+      queryRows<BookingDetail['tour_bookings'][number] & { deposit_per_guest: string | null }>(
+        db,
+        sql`select tb.id, tb.tour_id, json_build_object('id', t.id, 'name', t.name, 'tour_type', t.tour_type) as tour,
                    tb.tour_instance_id, tb.tour_room_id,
                    json_build_object(
                      'id', i.id, 'departure_date', i.departure_date, 'instance_title', i.instance_title,
@@ -124,26 +135,26 @@ export async function getBookingDetail(db: Db, id: number): Promise<BookingDetai
             left join accommodations a on a.id = ar.accommodation_id
             where tb.holiday_booking_id = ${id}
             order by i.departure_date, tb.id`,
-        ),
-      () =>
-        queryRows<BookingDetail['passengers'][number]>(
-          db,
-          sql`select id, holiday_booking_id, title, first_name, last_name, dob::text as dob, gender, passport_no,
+      ),
+    () =>
+      queryRows<BookingDetail['passengers'][number]>(
+        db,
+        sql`select id, holiday_booking_id, title, first_name, last_name, dob::text as dob, gender, passport_no,
                    passport_issue::text as passport_issue, passport_expiry::text as passport_expiry,
                    passport_nationality, policy_number, insurance_company, insurance_telephone_number
             from passengers where holiday_booking_id = ${id} order by id`,
-        ),
-      () =>
-        queryRows<BookingDetail['extras'][number]>(
-          db,
-          sql`select extra_id as id, name, price::text as price, for_per_person, commissionable,
+      ),
+    () =>
+      queryRows<BookingDetail['extras'][number]>(
+        db,
+        sql`select extra_id as id, name, price::text as price, for_per_person, commissionable,
                    json_build_object('id', id, 'qty', qty, 'extra_note', extra_note) as pivot
             from booking_extras where holiday_booking_id = ${id} order by id`,
-        ),
-      () =>
-        queryRows<Omit<BookingDetail['discounts'][number], 'amount'>>(
-          db,
-          sql`select bd.discount_id as id, coalesce(bd.discount_content->>'code', '') as code,
+      ),
+    () =>
+      queryRows<Omit<BookingDetail['discounts'][number], 'amount'>>(
+        db,
+        sql`select bd.discount_id as id, coalesce(bd.discount_content->>'code', '') as code,
                    bd.discount_content->>'description' as description,
                    coalesce(bd.discount_content->>'value', '0') as value,
                    coalesce((bd.discount_content->>'penalty_type')::int, 0) as penalty_type,
@@ -153,44 +164,44 @@ export async function getBookingDetail(db: Db, id: number): Promise<BookingDetai
                    (bd.discount_content->>'tour_id')::int as tour_id,
                    json_build_object('id', bd.id, 'qty', bd.qty, 'manual_discount_price', bd.manual_discount_price::text) as pivot
             from booking_discounts bd where bd.holiday_booking_id = ${id} order by bd.id`,
-        ),
-      () =>
-        queryRows<BookingDetail['documents'][number]>(
-          db,
-          sql`select id, name, created_for, ${iso(sql`created_at`)} as created_at from booking_document_records
+      ),
+    () =>
+      queryRows<BookingDetail['documents'][number]>(
+        db,
+        sql`select id, name, created_for, ${iso(sql`created_at`)} as created_at from booking_document_records
             where holiday_booking_id = ${id} order by created_at desc, id desc`,
-        ),
-      () =>
-        queryRows<BookingDetail['additional_documents'][number]>(
-          db,
-          sql`select id, name, document_detail, ${iso(sql`created_at`)} as created_at from booking_additional_documents
+      ),
+    () =>
+      queryRows<BookingDetail['additional_documents'][number]>(
+        db,
+        sql`select id, name, document_detail, ${iso(sql`created_at`)} as created_at from booking_additional_documents
             where holiday_booking_id = ${id} order by id`,
-        ),
-      () =>
-        queryRows<BookingDetail['payments'][number]>(
-          db,
-          sql`select p.id, p.transaction_id, p.payment_method, p.payment_amount::text as payment_amount, ${iso(sql`p.created_at`)} as created_at,
+      ),
+    () =>
+      queryRows<BookingDetail['payments'][number]>(
+        db,
+        sql`select p.id, p.transaction_id, p.payment_method, p.payment_amount::text as payment_amount, ${iso(sql`p.created_at`)} as created_at,
                    u.name as created_by, p.holiday_booking_id, ${iso(sql`p.voided_at`)} as voided_at,
                    vu.name as voided_by, p.void_reason, p.reverses_payment_id
             from payments p left join users u on u.id = p.created_by left join users vu on vu.id = p.voided_by
             where p.holiday_booking_id = ${id} order by p.created_at, p.id`,
-        ),
-      () => queryRows<{ id: number; name: string }>(db, sql`select id, name from bonding_types order by id`),
-      // The email modal's groups (spec 1 §3 Email template group): active templates by type.
-      () =>
-        queryRows<EmailTemplateGroup>(
-          db,
-          sql`select case t.template_type when 2 then 'system-generated' else 'admin-email' end as slug,
+      ),
+    () => queryRows<{ id: number; name: string }>(db, sql`select id, name from bonding_types order by id`),
+    // The email modal's groups (spec 1 §3 Email template group): active templates by type.
+    () =>
+      queryRows<EmailTemplateGroup>(
+        db,
+        sql`select case t.template_type when 2 then 'system-generated' else 'admin-email' end as slug,
                    case t.template_type when 2 then 'System generated' else 'Admin Email' end as label,
                    json_agg(json_build_object('template_id', t.id, 'template_name', t.template_name,
                      'template_subject', t.template_subject, 'template_body_content', t.template_body_content,
                      'selected_doc_types', t.selected_doc_types) order by lower(t.template_name), t.id) as data
             from email_templates t where t.template_status = 1
             group by 1, 2 order by 2`,
-        ),
-      () => allowedDomains(db),
-      () => proposedCancellationCharge(db, id),
-    ]);
+      ),
+    () => allowedDomains(db),
+    () => proposedCancellationCharge(db, id),
+  ]);
 
   const totals = bookingTotals({
     tour_lines: chargedLines(lines, head.old_tour_booking),
