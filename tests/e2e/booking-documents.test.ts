@@ -27,7 +27,7 @@ describe('booking documents section', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     admin = await apiToken(1);
-    // A demo customer booking with passengers and flights (so the ATOL certificates show too).
+    // A paid demo customer booking with passengers and flights (so the ATOL certificates show too).
     const table = await apiCall<{ data: { id: number; status: string; customer: unknown }[] }>(
       admin,
       'GET',
@@ -36,7 +36,10 @@ describe('booking documents section', () => {
     const rows = table.body.data.filter((r) => r.customer && r.status !== 'Cancelled');
     for (const row of [...rows.slice(60), ...rows.slice(0, 60)]) {
       const b = await loadBooking(admin, row.id);
+      // Paid too: the ATOL Certificate is issued on the first payment (a booking another test just
+      // made unpaid would refuse it with DOCUMENT_MESSAGES.atolNeedsPayment).
       if (!b.customer_id || b.passengers.length === 0 || b.cancelled_at || !b.booking_ref) continue;
+      if (!b.payments.some((p) => !p.voided_at && Number(p.payment_amount) > 0)) continue;
       const records = await apiCall<RecordsAnswer>(admin, 'GET', `/bookings/${b.id}/document-records`);
       if (records.body.atol.offered) {
         booking = b;
