@@ -57,7 +57,8 @@ export async function startServerProcess(
     output: () => out,
     stop: () =>
       new Promise((resolve) => {
-        if (proc.exitCode !== null) return resolve(proc.exitCode);
+        // Already gone (exited, or ended by a signal such as a test's SIGKILL).
+        if (proc.exitCode !== null || proc.signalCode !== null) return resolve(proc.exitCode);
         proc.once('exit', (code) => resolve(code));
         proc.kill('SIGTERM');
       }),
