@@ -13,7 +13,6 @@ import yauzl from 'yauzl';
 import { API_DOCS_PREFIX, buildApp } from '../../src/server/app';
 import { type Db, inTransaction, queryRows } from '../../src/server/db/client';
 import * as s from '../../src/server/db/schema';
-import { createFileStore } from '../../src/server/storage/files';
 import { bearer, createTestContext, type TestContext, testConfig } from '../helpers/app';
 import { testDbKinds } from '../helpers/db';
 import {
@@ -215,7 +214,7 @@ const PRINTS_NO_STORED_TEXT = new Set(['GET /api/csvupload/template']);
  */
 async function buildFixture(t: TestContext): Promise<Fixture> {
   const db = t.db;
-  const store = createFileStore(t.dataDir);
+  const store = t.app.files;
   const call = async (method: 'GET' | 'POST', url: string, payload?: object, headers: object = {}) => {
     const res = await t.app.inject({
       method,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blankToUndefined, plainString } from './common';
+import { blankToUndefined, intSchema, plainString } from './common';
 import { endpoint, fileAnswer, MEDIA, messageAnswer } from './contract';
 
 /**
@@ -70,6 +70,27 @@ export const createBackupInput = z
   });
 export type CreateBackupInput = z.input<typeof createBackupInput>;
 
+/**
+ * How long generated files are kept (issue #28), in days; 0 keeps them for ever. A daily clean-up
+ * removes what is older: print copies (document records made for Print — the record stays, marked
+ * 'File no longer kept'), group documents printed from a tour group, and backups.
+ */
+export const RETENTION_DEFAULTS = {
+  print_copies_days: 30,
+  group_documents_days: 30,
+  backups_days: 90,
+} as const;
+
+const retentionDays = (label: string) => intSchema(label, { min: 0, max: 3650 });
+
+/** The retention periods as saved and answered. */
+export const fileRetentionInput = z.object({
+  print_copies_days: retentionDays('Print copies'),
+  group_documents_days: retentionDays('Group documents'),
+  backups_days: retentionDays('Backups'),
+});
+export type FileRetention = z.output<typeof fileRetentionInput>;
+
 export const backupsApi = {
   list: endpoint({
     method: 'POST',
@@ -102,6 +123,20 @@ export const backupsApi = {
     query: z.strictObject({ id: backupName('The backup') }),
     answer: fileAnswer,
     files: [MEDIA.binary, MEDIA.gzip],
+  }),
+  retention: endpoint({
+    method: 'GET',
+    path: '/file-retention',
+    summary: 'How many days print copies, group documents and backups are kept (0: for ever).',
+    answer: z.object({ success: z.literal(true), data: fileRetentionInput }),
+  }),
+  saveRetention: endpoint({
+    method: 'POST',
+    path: '/file-retention',
+    summary: 'Change how many days print copies, group documents and backups are kept (0: for ever). Role 1.',
+    permission: 'backups.manage',
+    body: fileRetentionInput,
+    answer: messageAnswer,
   }),
   delete: endpoint({
     method: 'POST',
