@@ -90,6 +90,12 @@ export const fileRetentionInput = z.object({
   backups_days: retentionDays('Backups'),
 });
 export type FileRetention = z.output<typeof fileRetentionInput>;
+/** The periods as answered. */
+export const fileRetentionAnswer = z.object({
+  print_copies_days: z.number(),
+  group_documents_days: z.number(),
+  backups_days: z.number(),
+});
 
 export const backupsApi = {
   list: endpoint({
@@ -128,7 +134,7 @@ export const backupsApi = {
     method: 'GET',
     path: '/file-retention',
     summary: 'How many days print copies, group documents and backups are kept (0: for ever).',
-    answer: z.object({ success: z.literal(true), data: fileRetentionInput }),
+    answer: z.object({ success: z.literal(true), data: fileRetentionAnswer }),
   }),
   saveRetention: endpoint({
     method: 'POST',
