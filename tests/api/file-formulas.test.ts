@@ -478,8 +478,8 @@ const FORMULAS = [
 
 /**
  * Left as they are — values the code reads rather than prints, whose change would only break the
- * data set: the tables of sign-in, jobs, mail and auditing (machinery no file prints; a job row
- * drives the report runs) and system_settings (numbers and flags); columns declared with a list
+ * data set: the tables of sign-in, jobs, mail, auditing and the file store (machinery no file
+ * prints; a job row drives the report runs) and system_settings (numbers and flags); columns declared with a list
  * of values in db/schema (codes: payment methods, tour types…; `codeColumns`); columns naming a
  * stored file or a secret (`*_key`, `*_path`, `*_hash`: a changed key is a missing file); and the
  * codes the schema does not declare as lists, by name (booking status, document and history
@@ -494,6 +494,9 @@ const SKIP_TABLES = new Set([
   'audit_log',
   'table_row_counts',
   'system_settings',
+  // The file store's own tables (on PostgreSQL): a changed key is a missing file.
+  'stored_files',
+  'backup_files',
 ]);
 const SKIP_COLUMN = /(_key|_path|_hash)$/;
 const CODE_NAMES = new Set([
