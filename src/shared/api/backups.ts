@@ -4,9 +4,10 @@ import { endpoint, fileAnswer, MEDIA, messageAnswer } from './contract';
 
 /**
  * Backups (spec 2 §2 Backups, §5, §7 'Admin users, currency, backups, accounts', §9): project
- * backups (a zip of chosen folders of the data directory) and database backups (pg_dump custom
- * format on PostgreSQL, a PGlite data-directory tarball on the embedded database), made by
- * background jobs, listed, downloaded and deleted. Role 1 only. A backup's id is its file name.
+ * backups (a zip of chosen folders: areas of the file store, the mail outbox) and database
+ * backups (pg_dump custom format on PostgreSQL, a PGlite data-directory tarball on the embedded
+ * database), made by background jobs, listed, downloaded and deleted. Role 1 only. A backup's id
+ * is its file name. And how long generated files are kept (issue #28).
  */
 
 /** Spec 2 §9: backup types. */
@@ -20,7 +21,7 @@ export const DELETE_BACKUP_CONFIRMATION = 'Are you sure you want to delete theis
 /** Spec 2 §8: the empty state. */
 export const NO_BACKUPS_TEXT = 'No Backups Found';
 
-/** A backup file name as stored under DATA_DIR/backups (no path, no leading dot). */
+/** A backup file name, its key in the backups' file store (no path, no leading dot). */
 export const BACKUP_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 const backupName = (label: string) =>
   plainString({ error: `${label} is required.` })
