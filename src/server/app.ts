@@ -22,7 +22,9 @@ import { installUploads } from './http/uploads';
 import { createJobQueue, type JobRunner } from './jobs/queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createOutbox, type OutboxRunner } from './mail/outbox';
-import { createFileStore, type FileStore } from './storage/files';
+import type { FileStore } from './storage/files';
+import { defineFileRetention } from './storage/retention';
+import { type FileStores, openFileStores } from './storage/stores';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +37,10 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The email outbox: tests call `outbox.drain()` before reading DATA_DIR/outbox. */
     outbox: OutboxRunner;
+    /** The file store of uploaded and generated files (storage/stores.ts picks the driver). */
+    files: FileStore;
+    /** The file store of backups. */
+    backupFiles: FileStore;
   }
 }
 
@@ -46,8 +52,8 @@ export interface AppDeps {
   config: Config;
   /** Directory of the built web app; served with history-style fallback when it exists. */
   webDir?: string;
-  /** Defaults: files under DATA_DIR/files; mail by SMTP_URL or into DATA_DIR/outbox. */
-  files?: FileStore;
+  /** Defaults: the stores `openFileStores` picks; mail by SMTP_URL or into DATA_DIR/outbox. */
+  stores?: FileStores;
   mailer?: Mailer;
 }
 
@@ -62,14 +68,16 @@ export const defaultWebDir = process.env.WEB_DIST
  * Builds the Fastify application without listening: the API under /api (OpenAPI at /api/docs),
  * and the built web app for every other path. Used by main.ts and by the tests.
  */
-export async function buildApp({ db, config, webDir = defaultWebDir, files, mailer }: AppDeps) {
+export async function buildApp({ db, config, webDir = defaultWebDir, stores, mailer }: AppDeps) {
   // Errors of the background workers go to the app's log (set below, before any worker runs).
   const logError = (message: string, err?: unknown) => app.log.error({ err }, message);
   const jobs = createJobQueue(db, { workerDelayMs: config.JOBS_WORKER_DELAY_SECONDS * 1000, log: logError });
-  const fileStore = files ?? createFileStore(config.dataDir);
+  const fileStores = stores ?? (await openFileStores(db, config));
+  const { files, backups: backupFiles } = fileStores;
   const mail = mailer ?? createMailer(config);
-  const outbox = createOutbox({ db, files: fileStore, mailer: mail, jobs, log: logError });
-  const deps: AreaDeps = { db, config, files: fileStore, mailer: mail, outbox, jobs };
+  const outbox = createOutbox({ db, files, mailer: mail, jobs, log: logError });
+  defineFileRetention({ db, files, backupFiles, jobs });
+  const deps: AreaDeps = { db, config, files, backupFiles, mailer: mail, outbox, jobs };
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     routerOptions: { querystringParser: parseQuery },
@@ -89,9 +97,12 @@ export async function buildApp({ db, config, webDir = defaultWebDir, files, mail
   app.decorate('routeTable', routeTable);
   app.decorate('jobs', jobs);
   app.decorate('outbox', outbox);
+  app.decorate('files', files);
+  app.decorate('backupFiles', backupFiles);
   app.addHook('onClose', async () => {
     await jobs.stop();
     await outbox.idle();
+    await fileStores.close();
   });
   app.setValidatorCompiler(safeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

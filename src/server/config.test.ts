@@ -15,6 +15,13 @@ describe('configuration (DESIGN.md §6)', () => {
     expect(loadConfig({ SEED: 'none' }).seedDemo).toBe(false);
   });
 
+  it('takes S3_URL as s3://bucket/prefix and refuses anything else at start-up', () => {
+    expect(loadConfig({ S3_URL: 's3://office/tours?region=eu-west-2' }).S3_URL).toBe(
+      's3://office/tours?region=eu-west-2',
+    );
+    expect(() => loadConfig({ S3_URL: 'https://office.s3.amazonaws.com' })).toThrow(/S3_URL: .*s3:\/\//);
+  });
+
   it('names every bad variable', () => {
     expect(() => loadConfig({ PORT: 'abc', SEED: 'lots' })).toThrow(/PORT[\s\S]*SEED|SEED[\s\S]*PORT/);
   });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { newPasswordSchema } from '../shared/password';
+import { parseS3Url } from './storage/s3-url';
 
 /** Where a proxy may be named in TRUST_PROXY: an address, a CIDR range or proxy-addr's named ranges. */
 const proxyEntry = z.union([
@@ -47,6 +48,23 @@ const configSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /**
+   * An S3-compatible bucket for files and backups (storage/s3-url.ts):
+   * s3://BUCKET/PREFIX?region=eu-west-2[&endpoint=http://host:9000][&path_style=true]; credentials
+   * from the AWS SDK's usual chain (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, a profile or role).
+   * Unset → the database on a PostgreSQL server, DATA_DIR on the embedded one.
+   */
+  S3_URL: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      if (v === undefined) return;
+      try {
+        parseS3Url(v);
+      } catch (e) {
+        ctx.addIssue({ code: 'custom', message: (e as Error).message });
+      }
+    }),
   APP_ENV: z.string().default('development'),
   ADMIN_EMAIL: z.string().email().optional(),
   /** The password rule of every staff password (src/shared/password.ts): 12+ characters, not a common one. */

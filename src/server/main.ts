@@ -47,7 +47,7 @@ async function main() {
   // sweep delivers whatever was committed before a crash or a restart.
   await app.jobs.startWorkers();
   log(
-    `ready on http://localhost:${config.PORT} (${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''}, ${config.APP_ENV}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `ready on http://localhost:${config.PORT} (${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''}, files in the ${app.files.kind === 'disk' ? 'data directory' : app.files.kind}, ${config.APP_ENV}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 
   let stopping = false;

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
@@ -380,20 +378,20 @@ describe.each(testDbKinds)('advertisements on %s', (kind) => {
         )
       )[0].k;
     const oldKey = await key();
-    expect(existsSync(path.join(t.dataDir, 'files', oldKey))).toBe(true);
+    expect(await t.app.files.stat(oldKey)).not.toBeNull();
     await submit(t.adminToken, form({ advertisement_id: String(id) }), [
       { field: 'invoice_file', name: 'two.pdf', data: PDF, type: 'application/pdf' },
     ]);
     const newKey = await key();
     expect(newKey).not.toBe(oldKey);
-    expect(existsSync(path.join(t.dataDir, 'files', oldKey))).toBe(false);
+    expect(await t.app.files.stat(oldKey)).toBeNull();
     // An update without a file keeps the stored one.
     await submit(t.adminToken, form({ advertisement_id: String(id), total_cost: '460.00' }));
     expect(await key()).toBe(newKey);
     await call('POST', `/affiliates/advertisement/${affiliateId}/delete`, t.adminToken, {
       advertisement_id: id,
     });
-    expect(existsSync(path.join(t.dataDir, 'files', newKey))).toBe(false);
+    expect(await t.app.files.stat(newKey)).toBeNull();
   });
 
   it('lets role 2 read and download but not change anything (spec 2 §6)', async () => {

@@ -1,8 +1,7 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../helpers/app';
 import { testDbKinds } from '../helpers/db';
+import { storedNames } from '../helpers/files';
 
 /** A minimal but well-formed one-page PDF. */
 const PDF = Buffer.from(
@@ -60,8 +59,7 @@ describe.each(testDbKinds)('airlines on %s', (kind) => {
       payload: body.payload,
     });
   };
-  const storedFiles = async () =>
-    readdir(path.join(t.dataDir, 'files', 'airlines')).catch(() => [] as string[]);
+  const storedFiles = async () => storedNames(t.app.files, 'airlines');
 
   it('creates an airline with its instruction PDF and downloads the same bytes under the original name', async () => {
     const created = await upload(

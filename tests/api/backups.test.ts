@@ -118,11 +118,10 @@ describe.each(testDbKinds)('backups on %s', (kind) => {
     });
     expect(unknown.statusCode).toBe(422);
 
-    await mkdir(path.join(t.dataDir, 'files/airlines'), { recursive: true });
-    await mkdir(path.join(t.dataDir, 'files/invoices'), { recursive: true });
+    // Files of the store (DATA_DIR/files on PGlite, the database on PostgreSQL) and of the local outbox.
+    await t.app.files.put('airlines/a.pdf', Buffer.from('%PDF-1.4 airline'));
+    await t.app.files.put('invoices/i.pdf', Buffer.from('%PDF-1.4 invoice'));
     await mkdir(path.join(t.dataDir, 'outbox'), { recursive: true });
-    await writeFile(path.join(t.dataDir, 'files/airlines/a.pdf'), '%PDF-1.4 airline');
-    await writeFile(path.join(t.dataDir, 'files/invoices/i.pdf'), '%PDF-1.4 invoice');
     await writeFile(path.join(t.dataDir, 'outbox/m1.eml'), 'Subject: one');
     await writeFile(path.join(t.dataDir, 'outbox/m2.eml'), randomBytes(50_000));
 
@@ -169,6 +168,8 @@ describe.each(testDbKinds)('backups on %s', (kind) => {
 
   it('backs up the demo database, and `npm run restore` brings back every row into an empty database', async () => {
     await seedDemo(t.db, { log: () => {} });
+    // A stored file: on PostgreSQL it is in the database, so the backup holds it.
+    await t.app.files.put('invoices/restore-check.pdf', randomBytes(600_000));
     const started = await call('POST', '/create-backups', t.adminToken, { backup_type: 'database' });
     expect(started.statusCode, started.body).toBe(200);
     const job = await finished(started.json().job_id);
@@ -233,13 +234,21 @@ describe.each(testDbKinds)('backups on %s', (kind) => {
         const jobTable = 'public.background_jobs';
         // The backup job's own row moved on (done, progress) after the dump; its row count did not.
         expect(copy[jobTable].split(':')[0]).toBe(original[jobTable].split(':')[0]);
+        // Backups are dumped without their rows (pg_dump --exclude-table-data): none comes back.
+        const backupTables = ['public.backup_files', 'public.backup_file_chunks'];
+        for (const table of backupTables) expect(copy[table]).toBe('0:');
+        if (kind === 'postgres') expect(original['public.backup_files']).toMatch(/^1:/);
         const strip = (f: Record<string, string>) => {
-          const { [jobTable]: _jobs, ...rest } = f;
+          const { [jobTable]: _jobs, ...withJobs } = f;
+          const rest = Object.fromEntries(
+            Object.entries(withJobs).filter(([k]) => !backupTables.includes(k)),
+          );
           return Object.fromEntries(Object.entries(rest).filter(([k]) => !k.startsWith('pgboss.')));
         };
         expect(Object.keys(copy).length).toBeGreaterThan(40);
         expect(strip(copy)).toEqual(strip(original));
         expect(Number(copy['public.bookings'].split(':')[0])).toBeGreaterThan(100);
+        if (kind === 'postgres') expect(copy['public.stored_files']).not.toMatch(/^0:/);
 
         // The restored database starts: migrations have nothing to do and staff can sign in.
         await restored.migrate();

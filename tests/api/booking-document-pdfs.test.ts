@@ -13,7 +13,6 @@ import {
   loadBookingDocumentData,
   renderBookingDocument,
 } from '../../src/server/documents/booking-documents';
-import { createFileStore } from '../../src/server/storage/files';
 import { BOOKING_DOC_CODES, type BookingDocType } from '../../src/shared/documents';
 import { poundsText } from '../../src/shared/money-text';
 import { addDays } from '../../src/shared/pricing';
@@ -85,7 +84,7 @@ describe.each(testDbKinds)('booking documents as PDFs (%s)', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
   };
   const render = (id: number, type: BookingDocType, opts?: Parameters<typeof renderBookingDocument>[3]) =>
-    renderBookingDocument(t.db, id, type, { files: createFileStore(t.dataDir), ...opts });
+    renderBookingDocument(t.db, id, type, { files: t.app.files, ...opts });
 
   beforeAll(async () => {
     t = await createTestContext(kind);
@@ -172,7 +171,7 @@ describe.each(testDbKinds)('booking documents as PDFs (%s)', (kind) => {
     const air = await createBookableInstance(db, { departure_date: '2027-09-05', tour_type: 'air' });
     const [man] = await queryRows<{ id: number }>(db, sql`select id from airports where iata_code = 'MAN'`);
     const [pmi] = await queryRows<{ id: number }>(db, sql`select id from airports where iata_code = 'PMI'`);
-    const docKey = await createFileStore(t.dataDir).save('airlines', await instructionPdf(), 'pdf');
+    const docKey = await t.app.files.save('airlines', await instructionPdf(), 'pdf');
     const [airline] = await queryRows<{ id: number }>(
       db,
       sql`insert into airlines (name, web_check_in_before_days, airline_content, instruction_doc_name, instruction_doc_path)

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +7,7 @@ import { DOCUMENT_MESSAGES } from '../../src/shared/api/booking-documents';
 import { bearer, createTestContext, type TestContext } from '../helpers/app';
 import { testDbKinds } from '../helpers/db';
 import { createAgent, createBooking, createCustomer, createTourInstance } from '../helpers/factories';
+import { readStored } from '../helpers/files';
 import { outboxMessages } from '../helpers/outbox';
 
 /** YYYY-MM-DD `days` from today (UTC). */
@@ -119,7 +118,9 @@ describe.each(testDbKinds)('booking document records and ATOL certificates on %s
       t.db,
       sql`select file_key from booking_document_records where id = ${recordId}`,
     );
-    return readFile(path.join(t.dataDir, 'files', r.file_key));
+    const bytes = await readStored(t.app.files, r.file_key);
+    if (!bytes) throw new Error(`record ${recordId}: ${r.file_key} is not stored`);
+    return bytes;
   };
 
   it('generates a confirmation, keeps it as a record and downloads its exact bytes', async () => {

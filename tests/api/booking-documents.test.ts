@@ -1,12 +1,10 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
-import { createFileStore } from '../../src/server/storage/files';
 import { bearer, createTestContext, type TestContext } from '../helpers/app';
 import { testDbKinds } from '../helpers/db';
 import { createAgent, createBooking, createCustomer, createTourInstance } from '../helpers/factories';
+import { storedNames } from '../helpers/files';
 import { outboxMessages } from '../helpers/outbox';
 
 /** A minimal one-page PDF. */
@@ -73,8 +71,7 @@ describe.each(testDbKinds)('booking documents and history on %s', (kind) => {
       payload: body.payload,
     });
   };
-  const stored = async () =>
-    (await readdir(path.join(t.dataDir, 'files', 'booking-documents')).catch(() => [] as string[])).sort();
+  const stored = async () => storedNames(t.app.files, 'booking-documents');
   const docs = (bookingId: number) =>
     queryRows<{ id: number; name: string; mime_type: string; document_detail: string | null }>(
       t.db,
@@ -468,7 +465,7 @@ describe.each(testDbKinds)('booking documents and history on %s', (kind) => {
         t.db,
         sql`select id from tour_bookings where holiday_booking_id = ${b.id}`,
       );
-      const key = await createFileStore(t.dataDir).save('airline-invoices', PDF, 'pdf');
+      const key = await t.app.files.save('airline-invoices', PDF, 'pdf');
       const [withInvoice] = await queryRows<{ id: number }>(
         t.db,
         sql`insert into tour_booking_airline_costs (tour_booking_id, airline_ref, flight_cost, airline_invoice_name, airline_invoice_path)

@@ -8,7 +8,6 @@ import { sendTravelDocuments } from '../../src/server/areas/bookings/email-servi
 import { queryRows } from '../../src/server/db/client';
 import * as s from '../../src/server/db/schema';
 import { renderSubject, renderTemplate, templateVariables } from '../../src/server/mail/templates';
-import { createFileStore } from '../../src/server/storage/files';
 import { unknownVariables } from '../../src/shared/email-templates';
 import { bearer, createTestContext, type TestContext, testConfig } from '../helpers/app';
 import { testDbKinds } from '../helpers/db';
@@ -280,7 +279,7 @@ describe.each(testDbKinds)('booking email on %s', (kind) => {
   });
 
   it('notifies of changes with the reasons, and sends the additional documents when ticked', async () => {
-    const files = createFileStore(t.dataDir);
+    const files = t.app.files;
     const key = await files.save('booking-documents', Buffer.from('%PDF-1.4 extra\n%%EOF\n'), 'pdf');
     await t.db.insert(s.booking_additional_documents).values({
       holiday_booking_id: bookingId,
@@ -447,7 +446,7 @@ describe.each(testDbKinds)('booking email on %s', (kind) => {
       'Nothing was sent: no document could be attached. This booking has no passengers, so the Travel ' +
         'Itinerary is not generated. Add the passengers first.',
     );
-    const deps = { files: createFileStore(t.dataDir), outbox: t.app.outbox, config: testConfig() };
+    const deps = { files: t.app.files, outbox: t.app.outbox, config: testConfig() };
     expect(await sendTravelDocuments(t.db, deps, cancelled.id, 1, 'customer')).toEqual({
       sent: false,
       reason: 'This booking is cancelled: travel documents are not sent.',

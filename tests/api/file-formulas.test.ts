@@ -13,7 +13,6 @@ import yauzl from 'yauzl';
 import { API_DOCS_PREFIX, buildApp } from '../../src/server/app';
 import { type Db, inTransaction, queryRows } from '../../src/server/db/client';
 import * as s from '../../src/server/db/schema';
-import { createFileStore } from '../../src/server/storage/files';
 import { bearer, createTestContext, type TestContext, testConfig } from '../helpers/app';
 import { testDbKinds } from '../helpers/db';
 import {
@@ -215,7 +214,7 @@ const PRINTS_NO_STORED_TEXT = new Set(['GET /api/csvupload/template']);
  */
 async function buildFixture(t: TestContext): Promise<Fixture> {
   const db = t.db;
-  const store = createFileStore(t.dataDir);
+  const store = t.app.files;
   const call = async (method: 'GET' | 'POST', url: string, payload?: object, headers: object = {}) => {
     const res = await t.app.inject({
       method,
@@ -479,8 +478,8 @@ const FORMULAS = [
 
 /**
  * Left as they are — values the code reads rather than prints, whose change would only break the
- * data set: the tables of sign-in, jobs, mail and auditing (machinery no file prints; a job row
- * drives the report runs) and system_settings (numbers and flags); columns declared with a list
+ * data set: the tables of sign-in, jobs, mail, auditing and the file store (machinery no file
+ * prints; a job row drives the report runs) and system_settings (numbers and flags); columns declared with a list
  * of values in db/schema (codes: payment methods, tour types…; `codeColumns`); columns naming a
  * stored file or a secret (`*_key`, `*_path`, `*_hash`: a changed key is a missing file); and the
  * codes the schema does not declare as lists, by name (booking status, document and history
@@ -495,6 +494,9 @@ const SKIP_TABLES = new Set([
   'audit_log',
   'table_row_counts',
   'system_settings',
+  // The file store's own tables (on PostgreSQL): a changed key is a missing file.
+  'stored_files',
+  'backup_files',
 ]);
 const SKIP_COLUMN = /(_key|_path|_hash)$/;
 const CODE_NAMES = new Set([

@@ -14,7 +14,6 @@ import {
   type OutgoingEmail,
   outboxBackoffSeconds,
 } from '../../src/server/mail/outbox';
-import { createFileStore } from '../../src/server/storage/files';
 import { bearer, createTestContext, type TestContext, testConfig } from '../helpers/app';
 import { testDbKinds } from '../helpers/db';
 import { createAgent } from '../helpers/factories';
@@ -29,7 +28,7 @@ describe.each(testDbKinds)('email outbox on %s', (kind) => {
   });
   afterAll(async () => t?.close());
 
-  const files = () => createFileStore(t.dataDir);
+  const files = () => t.app.files;
   const row = async (id: number) =>
     (
       await queryRows<{

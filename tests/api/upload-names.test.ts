@@ -3,7 +3,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { advertise_sizes } from '../../src/server/db/schema';
-import { createFileStore } from '../../src/server/storage/files';
 import { bearer, createTestContext, type TestContext } from '../helpers/app';
 import { testDbKinds } from '../helpers/db';
 import { createAffiliate, createBooking, createTourInstance } from '../helpers/factories';
@@ -160,7 +159,7 @@ describe.each(testDbKinds)('uploaded files download as what their bytes are, on 
       t.db,
       sql`select id from tour_bookings where holiday_booking_id = ${booking.id}`,
     );
-    const key = await createFileStore(t.dataDir).save('airline-invoices', HTML, 'html');
+    const key = await t.app.files.save('airline-invoices', HTML, 'html');
     const [cost] = await queryRows<{ id: number }>(
       t.db,
       sql`insert into tour_booking_airline_costs (tour_booking_id, flight_cost, airline_invoice_name, airline_invoice_path)

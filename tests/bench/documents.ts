@@ -22,7 +22,6 @@ import { inTransaction, openDatabase, queryRows } from '../../src/server/db/clie
 import { seedScale } from '../../src/server/db/seed/scale';
 import { renderBookingDocument } from '../../src/server/documents/booking-documents';
 import { enqueueEmail } from '../../src/server/mail/outbox';
-import { createFileStore } from '../../src/server/storage/files';
 import { ensureAdmin } from '../../src/server/users/service';
 import { benchUrl, ensureDatabase, percentile } from './common';
 
@@ -153,7 +152,7 @@ async function main() {
 
     // 3. Emails through the outbox, delivered by the worker.
     console.log(`\n${emails.toLocaleString('en-GB')} emails with a Confirmation PDF, queued then delivered`);
-    const files = createFileStore(dataDir);
+    const files = app.files;
     const { pdf, filename } = await renderBookingDocument(db, pick(0), 'invoice');
     const t0 = performance.now();
     for (let i = 0; i < emails; i += 100) {

@@ -206,6 +206,21 @@ describe('brochure requests and backups screens', () => {
       await poll(() => row.count()).toBe(0);
     }
     await poll(() => page.getByText('No Backups Found').isVisible()).toBe(true);
+
+    // How long files are kept (issue #28): the shared rule at the field, then a save.
+    const retention = page.getByRole('form', { name: 'File retention' });
+    const backupsDays = retention.getByRole('textbox', { name: 'Backups (days)' });
+    await poll(() => backupsDays.inputValue()).toBe('90');
+    await backupsDays.fill('-1');
+    await retention.getByRole('button', { name: 'Save retention periods' }).click();
+    await poll(() => retention.getByText('Backups must be at least 0.').isVisible()).toBe(true);
+    await backupsDays.fill('120');
+    await retention.getByRole('button', { name: 'Save retention periods' }).click();
+    await poll(() => page.getByText('Retention periods saved.').isVisible()).toBe(true);
+    await retention.scrollIntoViewIfNeeded();
+    await screenshot(page, 'backups-retention');
+    await page.reload();
+    await poll(() => page.getByRole('textbox', { name: 'Backups (days)' }).inputValue()).toBe('120');
     await page.context().close();
 
     // Role 2 is told the screen is for admins.

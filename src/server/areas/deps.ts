@@ -9,7 +9,10 @@ import type { FileStore } from '../storage/files';
 export interface AreaDeps {
   db: Db;
   config: Config;
+  /** Uploaded and generated files (storage/files.ts; the driver chosen by storage/stores.ts). */
   files: FileStore;
+  /** Backups' own store (kept out of database backups); only the backups area uses it. */
+  backupFiles: FileStore;
   mailer: Mailer;
   /** The email outbox: write with `enqueueEmail(tx, files, m)` in the change's transaction, then `outbox.kick()` after commit. */
   outbox: Outbox;

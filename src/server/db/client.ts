@@ -27,6 +27,18 @@ const STARTUP_LOCK_KEY = 72500001;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** A node-postgres pool of at most `max` connections to `url`, as every pool of the server is made. */
+function newPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client dropped by the server (restart, failover) must not take the process down;
+  // the pool replaces it on the next query.
+  pool.on('error', (err) => console.error(`[db] idle connection lost: ${err.message}`));
+  // numeric/date come back as strings (exact money; YYYY-MM-DD dates) — the pg defaults for numeric,
+  // and we keep DATE as text rather than a JS Date shifted by the server's time zone.
+  pg.types.setTypeParser(1082, (v) => v);
+  return pool;
+}
+
 /**
  * Opens the database: PostgreSQL at `url` when given, else PGlite in `dataDir`/pglite
  * (or in memory when dataDir is 'memory://').
@@ -37,13 +49,7 @@ export async function openDatabase(opts: {
   poolSize?: number;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
-    // An idle client dropped by the server (restart, failover) must not take the process down;
-    // the pool replaces it on the next query.
-    pool.on('error', (err) => console.error(`[db] idle connection lost: ${err.message}`));
-    // numeric/date come back as strings (exact money; YYYY-MM-DD dates) — the pg defaults for numeric,
-    // and we keep DATE as text rather than a JS Date shifted by the server's time zone.
-    pg.types.setTypeParser(1082, (v) => v);
+    const pool = newPool(opts.url, opts.poolSize ?? 10);
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -113,6 +119,29 @@ export function jobsBackendOf(db: Db): JobsBackend {
   if (!connectionString)
     throw new Error('jobsBackendOf: the database has neither a PGlite client nor a pool URL');
   return { connectionString };
+}
+
+/** Which database `db` is on: a PostgreSQL server (a node-postgres pool) or the embedded PGlite. */
+export function databaseKindOf(db: Db): Database['kind'] {
+  return 'connectionString' in jobsBackendOf(db) ? 'postgres' : 'pglite';
+}
+
+/**
+ * A second Drizzle handle on the PostgreSQL database behind `db`, over its own pool of `max`
+ * connections (close it when done), or null on PGlite. For work that must never wait for a
+ * connection of the app's pool: the file store saves a file while the caller's transaction holds
+ * one of those, so sharing the pool would deadlock once every connection waited for a save.
+ */
+export function openSidePool(db: Db, max: number): { db: Db; close(): Promise<void> } | null {
+  const backend = jobsBackendOf(db);
+  if (!('connectionString' in backend)) return null;
+  const pool = newPool(backend.connectionString, max);
+  return {
+    db: drizzleNodePg(pool, { schema }) as unknown as Db,
+    close: async () => {
+      if (!pool.ended) await pool.end();
+    },
+  };
 }
 
 /** Runs raw SQL on either driver and returns its rows typed as T. */

@@ -9,6 +9,7 @@ import {
 import type { Db } from '../db/client';
 import { notFound, validationError } from '../http/errors';
 import type { FileStore } from '../storage/files';
+import { GROUP_DOCUMENTS_AREA } from '../storage/retention';
 import { loadCompanySettings } from './booking/data';
 import { loadGroupFlights, loadGroupHeader, loadManifestPassengers, loadRoomingLines } from './group/data';
 import { type GroupDocumentModel, manifestModel, roomingModel } from './group/model';
@@ -39,7 +40,7 @@ export interface RenderedGroupDocument {
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const STORE_AREA = 'group-documents';
+const STORE_AREA = GROUP_DOCUMENTS_AREA;
 
 /**
  * The document's content, read from the live group. 404 'Group not found.'; 422 on `document`

@@ -108,12 +108,13 @@ export async function generateBookingDocument(
   }
 }
 
-/** A record as the download routes need it. */
+/** A record as the download routes need it; `file_kept` false once the retention clean-up removed its bytes. */
 export interface RecordFile {
   id: number;
   holiday_booking_id: number;
   name: string;
   file_key: string;
+  file_kept: boolean;
 }
 
 /** Booking `bookingId`'s document records, newest first (spec 1 §3 Document record). */
@@ -122,7 +123,8 @@ export async function listDocumentRecords(db: Db, bookingId: number): Promise<Do
     db,
     sql`select r.id, r.doc_type, r.name, r.created_for,
                to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-               r.size_bytes, case when u.id is null then null else json_build_object('name', u.name) end as created_by
+               r.size_bytes, case when u.id is null then null else json_build_object('name', u.name) end as created_by,
+               r.file_removed_at is null as file_kept
         from booking_document_records r left join users u on u.id = r.created_by
         where r.holiday_booking_id = ${bookingId}
         order by r.created_at desc, r.id desc`,
@@ -145,12 +147,13 @@ export async function listAtolCertificates(db: Db, bookingId: number): Promise<A
 export async function getDocumentRecord(db: Db, recordId: number): Promise<RecordFile | null> {
   const [row] = await queryRows<RecordFile>(
     db,
-    sql`select id, holiday_booking_id, name, file_key from booking_document_records where id = ${recordId}`,
+    sql`select id, holiday_booking_id, name, file_key, file_removed_at is null as file_kept
+        from booking_document_records where id = ${recordId}`,
   );
   return row ?? null;
 }
 
-/** The newest record of document type `docType` of booking `bookingId` (any created_for), or null. */
+/** The newest record still kept of document type `docType` of booking `bookingId` (any created_for), or null. */
 export async function newestDocumentRecord(
   db: Db,
   bookingId: number,
@@ -158,8 +161,8 @@ export async function newestDocumentRecord(
 ): Promise<RecordFile | null> {
   const [row] = await queryRows<RecordFile>(
     db,
-    sql`select id, holiday_booking_id, name, file_key from booking_document_records
-        where holiday_booking_id = ${bookingId} and doc_type = ${docType}
+    sql`select id, holiday_booking_id, name, file_key, true as file_kept from booking_document_records
+        where holiday_booking_id = ${bookingId} and doc_type = ${docType} and file_removed_at is null
         order by created_at desc, id desc limit 1`,
   );
   return row ?? null;

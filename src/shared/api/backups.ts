@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { blankToUndefined, plainString } from './common';
+import { blankToUndefined, intSchema, plainString } from './common';
 import { endpoint, fileAnswer, MEDIA, messageAnswer } from './contract';
 
 /**
  * Backups (spec 2 §2 Backups, §5, §7 'Admin users, currency, backups, accounts', §9): project
- * backups (a zip of chosen folders of the data directory) and database backups (pg_dump custom
- * format on PostgreSQL, a PGlite data-directory tarball on the embedded database), made by
- * background jobs, listed, downloaded and deleted. Role 1 only. A backup's id is its file name.
+ * backups (a zip of chosen folders: areas of the file store, the mail outbox) and database
+ * backups (pg_dump custom format on PostgreSQL, a PGlite data-directory tarball on the embedded
+ * database), made by background jobs, listed, downloaded and deleted. Role 1 only. A backup's id
+ * is its file name. And how long generated files are kept (issue #28).
  */
 
 /** Spec 2 §9: backup types. */
@@ -20,7 +21,7 @@ export const DELETE_BACKUP_CONFIRMATION = 'Are you sure you want to delete theis
 /** Spec 2 §8: the empty state. */
 export const NO_BACKUPS_TEXT = 'No Backups Found';
 
-/** A backup file name as stored under DATA_DIR/backups (no path, no leading dot). */
+/** A backup file name, its key in the backups' file store (no path, no leading dot). */
 export const BACKUP_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 const backupName = (label: string) =>
   plainString({ error: `${label} is required.` })
@@ -70,6 +71,33 @@ export const createBackupInput = z
   });
 export type CreateBackupInput = z.input<typeof createBackupInput>;
 
+/**
+ * How long generated files are kept (issue #28), in days; 0 keeps them for ever. A daily clean-up
+ * removes what is older: print copies (document records made for Print — the record stays, marked
+ * 'File no longer kept'), group documents printed from a tour group, and backups.
+ */
+export const RETENTION_DEFAULTS = {
+  print_copies_days: 30,
+  group_documents_days: 30,
+  backups_days: 90,
+} as const;
+
+const retentionDays = (label: string) => intSchema(label, { min: 0, max: 3650 });
+
+/** The retention periods as saved and answered. */
+export const fileRetentionInput = z.object({
+  print_copies_days: retentionDays('Print copies'),
+  group_documents_days: retentionDays('Group documents'),
+  backups_days: retentionDays('Backups'),
+});
+export type FileRetention = z.output<typeof fileRetentionInput>;
+/** The periods as answered. */
+export const fileRetentionAnswer = z.object({
+  print_copies_days: z.number(),
+  group_documents_days: z.number(),
+  backups_days: z.number(),
+});
+
 export const backupsApi = {
   list: endpoint({
     method: 'POST',
@@ -102,6 +130,20 @@ export const backupsApi = {
     query: z.strictObject({ id: backupName('The backup') }),
     answer: fileAnswer,
     files: [MEDIA.binary, MEDIA.gzip],
+  }),
+  retention: endpoint({
+    method: 'GET',
+    path: '/file-retention',
+    summary: 'How many days print copies, group documents and backups are kept (0: for ever).',
+    answer: z.object({ success: z.literal(true), data: fileRetentionAnswer }),
+  }),
+  saveRetention: endpoint({
+    method: 'POST',
+    path: '/file-retention',
+    summary: 'Change how many days print copies, group documents and backups are kept (0: for ever). Role 1.',
+    permission: 'backups.manage',
+    body: fileRetentionInput,
+    answer: messageAnswer,
   }),
   delete: endpoint({
     method: 'POST',

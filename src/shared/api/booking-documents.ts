@@ -17,6 +17,8 @@ export const DOCUMENT_MESSAGES = {
   noParty: 'This booking does not have any agent or customer. Plese select anyone.',
   agentInvoiceNoAgent: 'Please select an agent for agent invoice',
   fileNotFound: 'File not found',
+  /** A print copy whose bytes the retention clean-up removed (issue #28): the record stays. */
+  fileNotKept: 'File no longer kept',
   /** Spec 1 §5: with no passengers the confirmation and itinerary are not generated; the warning lists them. */
   noPassengers: (labels: string[]) =>
     `This booking has no passengers, so the ${joinLabels(labels)} ${labels.length === 1 ? 'is' : 'are'} not generated. Add the passengers first.`,
@@ -63,6 +65,8 @@ export const documentRecordAnswer = z.object({
   created_at: timestampAnswer,
   size_bytes: z.number(),
   created_by: z.object({ name: z.string() }).nullable(),
+  /** False once the retention clean-up removed the bytes (print copies): 'File no longer kept'. */
+  file_kept: z.boolean(),
 });
 export type DocumentRecordRow = z.input<typeof documentRecordAnswer>;
 

@@ -19,7 +19,7 @@ import { recordAudit } from '../../lib/audit';
 import type { FileStore } from '../../storage/files';
 import { advertProducts, exists, findAdvert, lockAdvert, productLabel, type StoredAdvert } from './queries';
 
-/** Storage area of advert graphics and invoices (DATA_DIR/files/adverts). */
+/** File store area of advert graphics and invoices ('adverts/…'). */
 const AREA = 'adverts';
 /** The audit history's entity name of an advertisement (its products are written under it too). */
 export const ADVERT_ENTITY = 'advertisement';

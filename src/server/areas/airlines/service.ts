@@ -12,7 +12,7 @@ import {
   updateAirlineRow,
 } from './queries';
 
-/** Storage area of airline instruction PDFs (DATA_DIR/files/airlines). */
+/** File store area of airline instruction PDFs ('airlines/…'). */
 const AREA = 'airlines';
 
 /** The name a browser gave the file, without any folder part ('C:\fakepath\x.pdf' → 'x.pdf'). */

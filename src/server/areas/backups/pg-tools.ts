@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { type Readable, Transform } from 'node:stream';
 
 /**
  * The PostgreSQL client tools (pg_dump, pg_restore) as the backups use them: found on PATH, the
@@ -56,24 +57,22 @@ export async function toolProblem(
   return null;
 }
 
-/**
- * Runs a client tool with `args` against `connectionString`; `onLine` sees each line it writes
- * to stderr (pg_dump -v reports each table there). Rejects with its last messages when it fails.
- */
-export function runPgTool(
+/** Starts a client tool; `exited` resolves when it exits 0, else rejects with its last messages. */
+function spawnPgTool(
   tool: 'pg_dump' | 'pg_restore',
   args: string[],
   connectionString: string,
-  onLine?: (line: string) => void,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(tool, args, {
-      env: { ...process.env, ...libpqEnv(connectionString) },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+  onLine: ((line: string) => void) | undefined,
+  stdout: 'ignore' | 'pipe',
+) {
+  const child = spawn(tool, args, {
+    env: { ...process.env, ...libpqEnv(connectionString) },
+    stdio: ['ignore', stdout, 'pipe'],
+  });
+  const exited = new Promise<void>((resolve, reject) => {
     const tail: string[] = [];
     let partial = '';
-    child.stderr.on('data', (c: Buffer) => {
+    child.stderr?.on('data', (c: Buffer) => {
       const lines = (partial + c.toString()).split('\n');
       partial = lines.pop() ?? '';
       for (const line of lines) {
@@ -89,4 +88,46 @@ export function runPgTool(
       else reject(new Error(`${tool} failed (exit ${code}): ${tail.join(' ') || 'no message'}`));
     });
   });
+  return { child, exited };
+}
+
+/**
+ * Runs a client tool with `args` against `connectionString`; `onLine` sees each line it writes
+ * to stderr (pg_dump -v reports each table there). Rejects with its last messages when it fails.
+ */
+export function runPgTool(
+  tool: 'pg_dump' | 'pg_restore',
+  args: string[],
+  connectionString: string,
+  onLine?: (line: string) => void,
+): Promise<void> {
+  return spawnPgTool(tool, args, connectionString, onLine, 'ignore').exited;
+}
+
+/**
+ * What a client tool writes to stdout, as a stream that ends only once the tool has exited 0 —
+ * if it fails, the stream errors instead of ending, so a reader storing it (a backup) keeps
+ * nothing of a failed run. `onLine` as in runPgTool.
+ */
+export function pgToolOutput(
+  tool: 'pg_dump',
+  args: string[],
+  connectionString: string,
+  onLine?: (line: string) => void,
+): Readable {
+  const { child, exited } = spawnPgTool(tool, args, connectionString, onLine, 'pipe');
+  const out = new Transform({
+    transform: (chunk, _enc, cb) => cb(null, chunk),
+    // The end of stdout is passed on only after the exit code says the output is whole.
+    flush: (cb) => {
+      exited.then(() => cb(), cb);
+    },
+  });
+  exited.catch((e: Error) => out.destroy(e));
+  child.stdout?.pipe(out);
+  // A reader that gives up (a failed save) stops the tool.
+  out.on('close', () => {
+    if (child.exitCode === null) child.kill();
+  });
+  return out;
 }

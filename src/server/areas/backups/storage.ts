@@ -1,5 +1,6 @@
-import { mkdir, readdir, stat, statfs, unlink } from 'node:fs/promises';
+import { readdir, stat, statfs } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import {
   BACKUP_NAME_PATTERN,
   type Backup,
@@ -7,20 +8,17 @@ import {
   type BackupType,
 } from '../../../shared/api/backups';
 import { notFound, validationError } from '../../http/errors';
+import type { FileStore } from '../../storage/files';
 
 /**
- * Where backups live and what a project backup may hold (spec 2 §2 Backups). Backups are files in
- * DATA_DIR/backups — outside every folder offered for a project backup, so a backup never holds
- * the backups before it. A backup's id is its file name; a file being written carries the suffix
- * `.partial` and is not listed until it is complete.
+ * Where backups live and what a project backup may hold (spec 2 §2 Backups; issue #28). Backups
+ * are files of their own store (`deps.backupFiles`: DATA_DIR/backups, the database's backup tables
+ * or the bucket's backups/), apart from the files a project backup may hold, so a backup never
+ * holds the backups before it; every process lists and serves the same ones. A backup's id is its
+ * file name (the store's key); a store shows a file only once it is complete.
  */
 
-export const PARTIAL_SUFFIX = '.partial';
-
-/** DATA_DIR/backups. */
-export const backupsDir = (dataDir: string) => path.join(dataDir, 'backups');
-
-/** The folders the screen always offers (DATA_DIR/files/<area> of the file store, and the mail outbox). */
+/** The folders the screen always offers: areas of the file store ('files/<area>'), and the local mail outbox. */
 const KNOWN_FOLDERS: { name: string; label: string }[] = [
   { name: 'files/booking-documents', label: 'Booking documents' },
   { name: 'files/group-documents', label: 'Group documents' },
@@ -33,12 +31,9 @@ const KNOWN_FOLDERS: { name: string; label: string }[] = [
   { name: 'outbox', label: 'Sent emails (outbox)' },
 ];
 
-/** Bytes under `dir` (0 when it does not exist). */
-export async function folderSize(dir: string): Promise<number> {
-  let total = 0;
-  for (const f of await filesUnder(dir)) total += f.size;
-  return total;
-}
+/** The folder of this process's DATA_DIR that is not in the file store: the .eml outbox (SMTP_URL unset). */
+export const LOCAL_FOLDER = 'outbox';
+const FILES_PREFIX = 'files/';
 
 /** Every file under `dir`, recursively, with its size ([] when `dir` does not exist). */
 export async function filesUnder(dir: string): Promise<{ full: string; size: number }[]> {
@@ -59,32 +54,38 @@ export async function filesUnder(dir: string): Promise<{ full: string; size: num
 }
 
 /**
- * The folders offered for a project backup: the known ones, then any other folder of the file
+ * The folders offered for a project backup: the known ones, then any other area of the file
  * store, each with the bytes it holds now.
  */
-export async function offeredFolders(dataDir: string): Promise<BackupFolder[]> {
+export async function offeredFolders(files: FileStore, dataDir: string): Promise<BackupFolder[]> {
+  const areas = new Map((await files.areas()).map((a) => [`${FILES_PREFIX}${a.area}`, a.size]));
   const known = new Set(KNOWN_FOLDERS.map((f) => f.name));
-  const others: { name: string; label: string }[] = [];
-  try {
-    for (const e of await readdir(path.join(dataDir, 'files'), { withFileTypes: true })) {
-      const name = `files/${e.name}`;
-      if (e.isDirectory() && !known.has(name))
-        others.push({ name, label: e.name.replace(/[-_]+/g, ' ').replace(/^./, (c) => c.toUpperCase()) });
-    }
-  } catch {
-    // No file store yet.
-  }
-  const all = [...KNOWN_FOLDERS, ...others.sort((a, b) => a.name.localeCompare(b.name))];
-  return Promise.all(all.map(async (f) => ({ ...f, size: await folderSize(path.join(dataDir, f.name)) })));
+  const others = [...areas.keys()]
+    .filter((name) => name !== FILES_PREFIX && !known.has(name))
+    .sort()
+    .map((name) => {
+      const area = name.slice(FILES_PREFIX.length);
+      return { name, label: area.replace(/[-_]+/g, ' ').replace(/^./, (c) => c.toUpperCase()) };
+    });
+  const localSize = (await filesUnder(path.join(dataDir, LOCAL_FOLDER))).reduce((n, f) => n + f.size, 0);
+  return [...KNOWN_FOLDERS, ...others].map((f) => ({
+    ...f,
+    size: f.name === LOCAL_FOLDER ? localSize : (areas.get(f.name) ?? 0),
+  }));
 }
 
 /** Checks the chosen folders against those offered; 422 naming any other. */
-export async function checkFolders(dataDir: string, chosen: string[]): Promise<string[]> {
-  const offered = new Set((await offeredFolders(dataDir)).map((f) => f.name));
+export async function checkFolders(files: FileStore, dataDir: string, chosen: string[]): Promise<string[]> {
+  const offered = new Set((await offeredFolders(files, dataDir)).map((f) => f.name));
   const unknown = chosen.filter((c) => !offered.has(c));
   if (unknown.length)
     throw validationError({ backup_folders: [`Not a folder that can be backed up: ${unknown.join(', ')}.`] });
   return [...new Set(chosen)];
+}
+
+/** The store area of an offered folder ('files/airlines' → 'airlines'), or null for the local outbox. */
+export function areaOfFolder(folder: string): string | null {
+  return folder.startsWith(FILES_PREFIX) ? folder.slice(FILES_PREFIX.length) : null;
 }
 
 /** What a backup file is, from its name: a zip is a project backup, a dump or tarball a database one. */
@@ -93,35 +94,27 @@ export function backupTypeOf(name: string): BackupType {
 }
 
 /** The backups, newest first, with the bytes they take together. */
-export async function listBackups(dataDir: string): Promise<{ backups: Backup[]; storageSize: number }> {
-  const dir = backupsDir(dataDir);
-  let names: string[] = [];
-  try {
-    names = await readdir(dir);
-  } catch {
-    names = [];
-  }
-  const backups: Backup[] = [];
+export async function listBackups(backups: FileStore): Promise<{ backups: Backup[]; storageSize: number }> {
+  const out: Backup[] = [];
   let storageSize = 0;
-  for (const name of names) {
-    if (!BACKUP_NAME_PATTERN.test(name) || name.endsWith(PARTIAL_SUFFIX)) continue;
-    const s = await stat(path.join(dir, name)).catch(() => null);
-    if (!s?.isFile()) continue;
-    storageSize += s.size;
-    backups.push({
-      id: name,
-      backup_name: name,
-      backup_type: backupTypeOf(name),
-      backup_size: s.size,
-      backup_date: s.mtime.toISOString(),
+  for (const f of await backups.list()) {
+    if (!BACKUP_NAME_PATTERN.test(f.key)) continue;
+    storageSize += f.size;
+    out.push({
+      id: f.key,
+      backup_name: f.key,
+      backup_type: backupTypeOf(f.key),
+      backup_size: f.size,
+      backup_date: f.created_at.toISOString(),
     });
   }
-  backups.sort((a, b) => b.backup_date.localeCompare(a.backup_date) || b.id.localeCompare(a.id));
-  return { backups, storageSize };
+  out.sort((a, b) => b.backup_date.localeCompare(a.backup_date) || b.id.localeCompare(a.id));
+  return { backups: out, storageSize };
 }
 
-/** Bytes free on the disk holding DATA_DIR, or null when the system cannot say. */
-export async function diskFree(dataDir: string): Promise<number | null> {
+/** Bytes free on the disk holding the backups (DATA_DIR driver only), or null when it cannot be said. */
+export async function diskFree(backups: FileStore, dataDir: string): Promise<number | null> {
+  if (backups.kind !== 'disk') return null;
   try {
     const s = await statfs(dataDir);
     return Number(s.bavail) * Number(s.bsize);
@@ -130,29 +123,21 @@ export async function diskFree(dataDir: string): Promise<number | null> {
   }
 }
 
-/** The full path of backup `name`; 404 'Backup not found.' when there is no such complete backup. */
-export async function backupPath(dataDir: string, name: string): Promise<{ full: string; size: number }> {
-  if (!BACKUP_NAME_PATTERN.test(name) || name.endsWith(PARTIAL_SUFFIX)) throw notFound('Backup not found.');
-  const full = path.join(backupsDir(dataDir), name);
-  const s = await stat(full).catch(() => null);
-  if (!s?.isFile()) throw notFound('Backup not found.');
-  return { full, size: s.size };
+/** Backup `name` opened for download; 404 'Backup not found.' when there is no such backup. */
+export async function openBackup(
+  backups: FileStore,
+  name: string,
+): Promise<{ stream: Readable; size: number }> {
+  const opened = BACKUP_NAME_PATTERN.test(name) ? await backups.open(name).catch(() => null) : null;
+  if (!opened) throw notFound('Backup not found.');
+  return opened;
 }
 
 /** Deletes backup `name`; 404 when it is gone. */
-export async function deleteBackup(dataDir: string, name: string): Promise<void> {
-  const { full } = await backupPath(dataDir, name);
-  await unlink(full).catch((e: NodeJS.ErrnoException) => {
-    if (e.code === 'ENOENT') throw notFound('Backup not found.');
-    throw e;
-  });
-}
-
-/** Makes DATA_DIR/backups. */
-export async function ensureBackupsDir(dataDir: string): Promise<string> {
-  const dir = backupsDir(dataDir);
-  await mkdir(dir, { recursive: true });
-  return dir;
+export async function deleteBackup(backups: FileStore, name: string): Promise<void> {
+  const found = BACKUP_NAME_PATTERN.test(name) ? await backups.stat(name).catch(() => null) : null;
+  if (!found) throw notFound('Backup not found.');
+  await backups.remove(name);
 }
 
 /** A timestamp for file names in London time: '20260501-143012'. */

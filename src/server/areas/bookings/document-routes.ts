@@ -14,7 +14,7 @@ import {
   listDocumentRecords,
   newestDocumentRecord,
 } from '../../documents/records';
-import { notFound, validationError } from '../../http/errors';
+import { HttpError, notFound, validationError } from '../../http/errors';
 import { ok } from '../../http/respond';
 import { route } from '../../http/route';
 import { sendStoredFile } from '../../http/uploads';
@@ -89,6 +89,8 @@ export const bookingDocumentRoutes: FastifyPluginAsync<AreaDeps> = async (app, {
   route(app, api.recordDownload, { tags }, async (req, reply) => {
     const record = await getDocumentRecord(db, req.params.recordId);
     if (!record) throw notFound(DOCUMENT_MESSAGES.fileNotFound);
+    // A print copy past its retention period (storage/retention.ts): the record stays, the bytes went.
+    if (!record.file_kept) throw new HttpError(410, DOCUMENT_MESSAGES.fileNotKept);
     return sendStoredFile(reply, files, record.file_key, record.name);
   });
 };

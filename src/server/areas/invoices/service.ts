@@ -28,7 +28,7 @@ import { assertParty, findInvoice, rateOn, type StoredInvoice } from './queries'
  * `total_linked` never pass the amount (the table's checks back this up).
  */
 
-/** Storage area of invoice PDFs (DATA_DIR/files/invoices). */
+/** File store area of invoice PDFs ('invoices/…'). */
 const AREA = 'invoices';
 /** Audit entity names. */
 export const AUDIT = {

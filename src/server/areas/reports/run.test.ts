@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { londonDateTime } from '../../lib/dates';
-import { Turns } from './run';
+import { Turns } from '../../lib/turns';
 
 describe('report turns (at most N reports read at once)', () => {
   it('lets N run, queues the rest in order and hands each freed turn to the next', async () => {

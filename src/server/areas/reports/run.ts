@@ -7,6 +7,7 @@ import { cursorBatches } from '../../db/cursor';
 import { contentDisposition } from '../../http/uploads';
 import type { JobQueue } from '../../jobs/queue';
 import { londonDateTime } from '../../lib/dates';
+import { Turns } from '../../lib/turns';
 import { ReportAborted, type ReportRow, type ReportSpec, writeReport } from './sheet';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -18,30 +19,6 @@ export const REPORT_BATCH_ROWS = 1000;
  * would take every connection and stall the rest of the app.
  */
 export const MAX_CONCURRENT_REPORTS = 3;
-
-/** A counting semaphore: `take()` resolves when one of `size` turns is free; `give()` frees it. */
-export class Turns {
-  private running = 0;
-  private readonly waiting: Array<() => void> = [];
-  constructor(private readonly size: number) {}
-  /** Whether a `take()` now would have to wait. */
-  get full(): boolean {
-    return this.running >= this.size;
-  }
-  async take(): Promise<void> {
-    if (this.running < this.size) {
-      this.running++;
-      return;
-    }
-    // The turn passes straight from `give()` to the first waiter, so `running` stays counted.
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
-  }
-  give(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.running--;
-  }
-}
 
 const reportTurns = new Turns(MAX_CONCURRENT_REPORTS);
 

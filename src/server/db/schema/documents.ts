@@ -18,7 +18,8 @@ import { money, timestamps } from './common';
 /**
  * Document records (spec 1 §3 Document record): every booking document generated — downloaded,
  * printed or emailed — kept as the exact PDF bytes of that day (file_key in the file store). An issued
- * document is never rewritten; a new generation is a new record.
+ * document is never rewritten; a new generation is a new record. Print copies are kept for the
+ * retention period (file_retention), then their bytes go and file_removed_at is set.
  */
 export const booking_document_records = pgTable(
   'booking_document_records',
@@ -35,10 +36,18 @@ export const booking_document_records = pgTable(
     created_for: text('created_for').notNull(),
     file_key: text('file_key').notNull(),
     size_bytes: integer('size_bytes').notNull(),
+    /** When the retention clean-up removed the bytes (print copies, storage/retention.ts); null while kept. */
+    file_removed_at: timestamp('file_removed_at', { withTimezone: true, mode: 'string' }),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [index('booking_document_records_booking_idx').on(t.holiday_booking_id, t.created_at)],
+  (t) => [
+    index('booking_document_records_booking_idx').on(t.holiday_booking_id, t.created_at),
+    // The retention clean-up's walk over print copies still kept.
+    index('booking_document_records_print_idx')
+      .on(t.created_at)
+      .where(sql`created_for = 'print' and file_removed_at is null`),
+  ],
 );
 
 /**

@@ -8,4 +8,5 @@ export * from './money';
 export * from './parties';
 export * from './reference';
 export * from './settings';
+export * from './storage';
 export * from './summaries';

@@ -11,6 +11,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { useCan } from '../../ui/permissions';
 import { QueryProblem } from '../../ui/QueryProblem';
 import { BackupsTable } from './BackupsTable';
+import { RetentionPanel } from './RetentionPanel';
 
 /** Spec 2 §4 / §9: the backup success message shows for 3000 ms. */
 const SUCCESS_MS = 3000;
@@ -20,7 +21,8 @@ const SUCCESS_MS = 3000;
  * Backup' (a zip of the chosen folders; 'Please select any one option' when none, and nothing is
  * sent) and 'Generate Database Backup'. Each starts a job whose progress shows here while other
  * work goes on; when it is done the list reloads and the success message shows for 3 seconds.
- * Then the backups: name, size, date, Download, Delete. Role 1 only (the server refuses others).
+ * Then the backups: name, size, date, Download, Delete; below, how long print copies, group
+ * documents and backups are kept. Role 1 only (the server refuses others).
  */
 export function BackupsPage() {
   const mayManage = useCan('backups.manage');
@@ -183,6 +185,7 @@ function BackupsManager() {
         </Alert>
       )}
       <BackupsTable backups={data?.data} loading={list.isPending} />
+      <RetentionPanel />
     </Stack>
   );
 }

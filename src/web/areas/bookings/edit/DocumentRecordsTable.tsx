@@ -3,6 +3,7 @@ import { useState } from 'react';
 import {
   type AtolCertificateRow,
   CREATED_FOR_LABELS,
+  DOCUMENT_MESSAGES,
   type DocumentRecordRow,
 } from '../../../../shared/api/booking-documents';
 import { formatMoney } from '../../../lib/format';
@@ -71,7 +72,13 @@ export function DocumentRecordsTable({
               <Table.Td>{formatRecordTime(String(r.created_at))}</Table.Td>
               <Table.Td>{r.created_by?.name ?? ''}</Table.Td>
               <Table.Td ta="right">
-                <RecordDownload bookingId={bookingId} recordId={r.id} name={r.name} />
+                {r.file_kept ? (
+                  <RecordDownload bookingId={bookingId} recordId={r.id} name={r.name} />
+                ) : (
+                  <Text size="sm" c="dimmed" span>
+                    {DOCUMENT_MESSAGES.fileNotKept}
+                  </Text>
+                )}
               </Table.Td>
             </Table.Tr>
           ))}
