@@ -99,6 +99,30 @@ describe.each(testDbKinds)('bookings list on %s', (kind) => {
   const get = async (url: string, token = t.adminToken) =>
     t.app.inject({ method: 'GET', url, headers: bearer(token) });
 
+  it('has the hot tables vacuumed after 1 % of their rows change, so the covering indexes stay index-only (migration 0024)', async () => {
+    const rows = await queryRows<{ relname: string; reloptions: string[] | null }>(
+      t.db,
+      sql`select relname, reloptions from pg_class
+          where relname in ('bookings', 'tour_bookings', 'customers', 'passengers', 'payments') and relkind = 'r'
+          order by relname`,
+    );
+    expect(rows.map((r) => r.relname)).toEqual([
+      'bookings',
+      'customers',
+      'passengers',
+      'payments',
+      'tour_bookings',
+    ]);
+    for (const r of rows) {
+      expect(r.reloptions, r.relname).toEqual(
+        expect.arrayContaining([
+          'autovacuum_vacuum_scale_factor=0.01',
+          'autovacuum_vacuum_insert_scale_factor=0.01',
+        ]),
+      );
+    }
+  });
+
   it('lists newest booking first by default with the DataTables envelope', async () => {
     const res = await get(tableQuery());
     expect(res.statusCode).toBe(200);
