@@ -63,16 +63,16 @@ export function bookingFilterConditions(f: BookingTableFilters, search: string):
   if (f.search_by_agent) where.push(sql`b.agent_id = ${f.search_by_agent}`);
   if (f.search_by_affiliate) where.push(sql`b.affiliate_id = ${f.search_by_affiliate}`);
   if (f.search_by_airline_ref) where.push(sql`b.id in (${bookingsWithAirlineRef(f.search_by_airline_ref)})`);
-  if (search) {
-    // The quick search box: reference, customer name or postcode, or airline reference.
-    // A union of id sets, each from its own index (an OR across them would scan the table).
-    where.push(
-      sql`b.id in (select b.id from bookings b where ${refMatches(search)}
-        union select b.id from bookings b where b.customer_id = any(array(${customersMatching(search)}))
-        union ${bookingsWithAirlineRef(search)})`,
-    );
-  }
-  return { where, selective: where.length > bookingDateConditions };
+  // The quick search box: reference, customer name or postcode, or airline reference — each
+  // alternative read from its own index (an OR across them would scan the table).
+  const anyOf = search
+    ? [
+        refMatches(search),
+        sql`b.customer_id = any(array(${customersMatching(search)}))`,
+        sql`b.id = any(array(${bookingsWithAirlineRef(search)}))`,
+      ]
+    : [];
+  return { where, anyOf, selective: where.length > bookingDateConditions || anyOf.length > 0 };
 }
 
 /**
@@ -81,8 +81,27 @@ export function bookingFilterConditions(f: BookingTableFilters, search: string):
  * most of the table before it meets 25 matches — say, departures three years ago).
  */
 export interface BookingConditions {
+  /** Every one must hold. */
   where: SQL[];
+  /** At least one must hold, when any are given (the quick search's alternatives). */
+  anyOf: SQL[];
   selective: boolean;
+}
+
+/**
+ * `columns` of the bookings meeting `c`. With alternatives it is a union of one select per
+ * alternative, each with every `where`: each reads its own index — `bookings_customer_idx`
+ * (customer_id, created_at, id) gives a name search's matches with their booking dates, index-only,
+ * where `b.id in (…)` fetched every match's row again to sort it (the quick search's cost at 1M,
+ * and its cliff at 10M).
+ */
+function matchingSet(c: Pick<BookingConditions, 'where' | 'anyOf'>, columns: string[]): SQL {
+  const cols = sql.raw(columns.map((col) => `b.${col}`).join(', '));
+  if (!c.anyOf.length) return sql`select ${cols} from bookings b ${whereClause(c.where)}`;
+  return sql.join(
+    c.anyOf.map((alt) => sql`select ${cols} from bookings b ${whereClause([alt, ...c.where])}`),
+    sql` union `,
+  );
 }
 
 type RawRow = {
@@ -177,9 +196,7 @@ function pageIdsQuery(c: BookingConditions, page: TablePage): SQL {
     page.orderNames.filter((n) => n in partyJoin).map((n) => partyJoin[n]),
     sql` `,
   );
-  return sql`with b as materialized (
-      select ${sql.raw(columns.map((col) => `b.${col}`).join(', '))} from bookings b ${whereClause(c.where)}
-    )
+  return sql`with b as materialized (${matchingSet(c, columns)})
     select b.id from b ${joins} order by ${orderBy} ${limit} offset ${page.offset}`;
 }
 
@@ -212,11 +229,15 @@ export async function selectBookingsPage(
 }
 
 /**
- * Number of bookings meeting `where`. With no conditions it reads the trigger-kept exact count
- * (migration 0002_row_counts) instead of counting a million rows.
+ * Number of bookings meeting `c` (every `where`, and one of `anyOf` when given). With no
+ * conditions it reads the trigger-kept exact count (migration 0002_row_counts) instead of
+ * counting a million rows.
  */
-export async function countBookings(db: Db, where: SQL[]): Promise<number> {
-  if (where.length === 0) {
+export async function countBookings(
+  db: Db,
+  c: Pick<BookingConditions, 'where' | 'anyOf'> = { where: [], anyOf: [] },
+): Promise<number> {
+  if (c.where.length === 0 && c.anyOf.length === 0) {
     const [row] = await queryRows<{ n: number }>(
       db,
       sql`select coalesce(sum(n), 0)::int as n from table_row_counts where table_name = 'bookings'`,
@@ -225,7 +246,9 @@ export async function countBookings(db: Db, where: SQL[]): Promise<number> {
   }
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from bookings b ${whereClause(where)}`,
+    c.anyOf.length
+      ? sql`select count(*)::int as n from (${matchingSet(c, ['id'])}) m`
+      : sql`select count(*)::int as n from bookings b ${whereClause(c.where)}`,
   );
   return Number(row?.n ?? 0);
 }

@@ -45,8 +45,10 @@ export async function listBookings(db: Db, req: DataTablesRequest & BookingTable
   const conditions = q.bookingFilterConditions(req, page.search);
   const [rows, total, filtered] = await Promise.all([
     q.selectBookingsPage(db, conditions, page),
-    q.countBookings(db, []),
-    conditions.where.length ? q.countBookings(db, conditions.where) : Promise.resolve(-1),
+    q.countBookings(db),
+    conditions.where.length || conditions.anyOf.length
+      ? q.countBookings(db, conditions)
+      : Promise.resolve(-1),
   ]);
   return tablePageAnswer(page, total, filtered === -1 ? total : filtered, rows);
 }
