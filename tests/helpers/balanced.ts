@@ -194,17 +194,24 @@ const exited = (proc: ChildProcess) =>
   });
 
 /**
- * Starts `count` (3) server processes at once on a fresh PostgreSQL test database (SEED none, the
+ * Starts `count` (3) server processes at once on a fresh PostgreSQL test database (or `database`; SEED none, the
  * first admin from ADMIN, TRUST_PROXY naming the balancer) and HAProxy in front of them, and waits
  * until HAProxy reports every process UP. Throws HAPROXY_MISSING before anything starts when
  * haproxy is not installed. `env` goes on top of each process's environment.
  */
 export async function startBalanced(
-  opts: { count?: number; env?: Record<string, string> } = {},
+  opts: {
+    count?: number;
+    env?: Record<string, string>;
+    /** An existing database to serve (the benches' data set), kept at close; default a fresh test database. */
+    database?: { url: string; db: Db };
+  } = {},
 ): Promise<Balanced> {
   const bin = haproxyBinary();
   const count = opts.count ?? 3;
-  const database = await createTestDatabase('postgres');
+  const database = opts.database
+    ? { ...opts.database, drop: async () => {} }
+    : await createTestDatabase('postgres');
   const dir = await mkdtemp(path.join(tmpdir(), 'balanced-'));
   const names = Array.from({ length: count }, (_, i) => `app${i + 1}`);
   const dataDirs = names.map((n) => path.join(dir, n));
