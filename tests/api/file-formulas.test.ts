@@ -1,19 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { eq, getTableColumns, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
-import type { RouteOptions } from 'fastify';
 import type { Response as LightMyRequestResponse } from 'light-my-request';
 import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { API_DOCS_PREFIX, buildApp } from '../../src/server/app';
+import { API_DOCS_PREFIX } from '../../src/server/app';
 import { type Db, inTransaction, queryRows } from '../../src/server/db/client';
 import * as s from '../../src/server/db/schema';
-import { bearer, createTestContext, type TestContext, testConfig } from '../helpers/app';
+import { bearer, createTestContext, type TestContext } from '../helpers/app';
 import { testDbKinds } from '../helpers/db';
 import {
   createAffiliate,
@@ -22,6 +18,7 @@ import {
   createCustomer,
   createTourInstance,
 } from '../helpers/factories';
+import { branches, type JsonSchema, readRouteTable } from '../helpers/route-table';
 
 // Generated test of issue 'Safe on the open internet', point 5: no CSV or spreadsheet the product
 // writes carries a live formula. No hand list of routes: every file route comes from the built
@@ -45,25 +42,6 @@ import {
 // ---------------------------------------------------------------------------------------------
 // The file routes, read from a built app (registration touches no database).
 
-interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  enum?: unknown[];
-  const?: unknown;
-  pattern?: string;
-  format?: string;
-}
-
-interface OpenApiOperation {
-  parameters?: { in: 'path' | 'query' | 'header'; name: string; required?: boolean; schema?: JsonSchema }[];
-  requestBody?: { content: Record<string, { schema: JsonSchema }> };
-}
-
 interface FileRoute {
   method: string;
   /** Fastify form, e.g. '/api/invoices/:id/download'. */
@@ -77,11 +55,6 @@ interface FileRoute {
   fileQuery?: Record<string, string>;
 }
 
-/** The alternatives of a schema (anyOf/oneOf/allOf flattened). */
-const branches = (schema: JsonSchema): JsonSchema[] => {
-  const list = schema.anyOf ?? schema.oneOf ?? schema.allOf;
-  return list ? list.flatMap(branches) : [schema];
-};
 const typesOf = (schema: JsonSchema) =>
   new Set(branches(schema).flatMap((b) => (Array.isArray(b.type) ? b.type : b.type ? [b.type] : [])));
 /** The values an enum (or a const) field takes, as text. */
@@ -98,17 +71,7 @@ const isDate = (schema: JsonSchema) =>
  * 'export' (that value makes it answer a file), with its query and body schemas from OpenAPI.
  */
 async function readFileRoutes(): Promise<FileRoute[]> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'file-routes-'));
-  const app = await buildApp({
-    db: {} as Db,
-    config: testConfig({ DATA_DIR: dataDir }),
-    webDir: '/nonexistent',
-  });
-  await app.ready();
-  const doc = app.swagger() as { paths: Record<string, Record<string, OpenApiOperation>> };
-  const table: readonly RouteOptions[] = app.routeTable;
-  await app.close();
-  await rm(dataDir, { recursive: true, force: true });
+  const { table, doc } = await readRouteTable();
   const out: FileRoute[] = [];
   for (const r of table) {
     if (!r.url.startsWith('/api') || r.url.startsWith(API_DOCS_PREFIX)) continue;

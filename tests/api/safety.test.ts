@@ -1,12 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Response as LightMyRequestResponse } from 'light-my-request';
 import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_DOCS_PREFIX, buildApp } from '../../src/server/app';
+import { API_DOCS_PREFIX } from '../../src/server/app';
 import { type Db, queryRows } from '../../src/server/db/client';
 import { insertToken } from '../../src/server/users/queries';
 import { authenticate, hashToken } from '../../src/server/users/service';
@@ -20,6 +17,7 @@ import {
   createBooking,
   createCustomer,
 } from '../helpers/factories';
+import { branches, type JsonSchema, type OpenApiOperation, readRouteTable } from '../helpers/route-table';
 import { securityHeadersProblem } from '../helpers/security-headers';
 
 // Generated safety tests (issue #11 points 3 and 4). No hand list of routes: every route comes from
@@ -34,28 +32,6 @@ import { securityHeadersProblem } from '../helpers/security-headers';
 
 // ---------------------------------------------------------------------------------------------
 // The routes, read from a built app (registration touches no database).
-
-interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  enum?: unknown[];
-  pattern?: string;
-  format?: string;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  nullable?: boolean;
-}
-
-interface OpenApiOperation {
-  parameters?: { in: 'path' | 'query' | 'header'; name: string; required?: boolean; schema?: JsonSchema }[];
-  requestBody?: { content: Record<string, { schema: JsonSchema }> };
-}
 
 interface ApiRoute {
   method: string;
@@ -73,17 +49,7 @@ interface ApiRoute {
 }
 
 async function readRoutes(): Promise<{ routes: ApiRoute[]; docs: string[] }> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'safety-routes-'));
-  const app = await buildApp({
-    db: {} as Db,
-    config: testConfig({ DATA_DIR: dataDir }),
-    webDir: '/nonexistent',
-  });
-  await app.ready();
-  const doc = app.swagger() as { paths: Record<string, Record<string, OpenApiOperation>> };
-  const table: readonly RouteOptions[] = app.routeTable;
-  await app.close();
-  await rm(dataDir, { recursive: true, force: true });
+  const { table, doc } = await readRouteTable();
   const routes: ApiRoute[] = [];
   const docs: string[] = [];
   for (const r of table) {
@@ -122,11 +88,6 @@ const notForRole2 = routes.filter((r) => r.permission && !can(ROLE_ACCOUNTANT, r
 type Kind = 'integer' | 'number' | 'boolean' | 'date' | 'enum' | 'string' | 'object' | 'array' | 'any';
 
 const DATE_PATTERN = /\\d\{4\}-\\d\{2\}-\\d\{2\}/;
-
-function branches(s: JsonSchema): JsonSchema[] {
-  const list = s.anyOf ?? s.oneOf ?? s.allOf;
-  return list ? list.flatMap(branches) : [s];
-}
 
 function kindOf(s: JsonSchema | undefined): Kind {
   if (!s) return 'any';

@@ -25,13 +25,23 @@ describe('customer screens', () => {
   it('role 1 creates a customer with an address found by post code, then adds a note', async () => {
     // A post code that a demo customer lives at.
     const token = await apiToken(1);
-    const { body } = await apiCall<{ data: Row[] }>(token, 'GET', '/customers/table?length=1');
-    const onFile = body.data[0];
-    const { body: full } = await apiCall<{ data: { street_address: string; town: string } }>(
-      token,
-      'GET',
-      `/customers/${onFile.id}`,
-    );
+    // The newest with a street address: another browser test may just have made one without.
+    const { body } = await apiCall<{ data: Row[] }>(token, 'GET', '/customers/table?length=50');
+    let onFile: Row | undefined;
+    let full: { data: { street_address: string; town: string } } | undefined;
+    for (const row of body.data.filter((r) => r.postcode)) {
+      const answer = await apiCall<{ data: { street_address: string | null; town: string } }>(
+        token,
+        'GET',
+        `/customers/${row.id}`,
+      );
+      if (answer.body.data.street_address) {
+        onFile = row;
+        full = answer.body as { data: { street_address: string; town: string } };
+        break;
+      }
+    }
+    if (!onFile || !full) throw new Error('no demo customer with a post code and a street address');
     const postcode = onFile.postcode as string;
 
     const page = await signedInPage(browser, 1);
