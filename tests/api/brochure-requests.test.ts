@@ -2,41 +2,17 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { queryRows } from '../../src/server/db/client';
 import * as s from '../../src/server/db/schema';
 import { NOTHING_TO_PROCESS_MESSAGE } from '../../src/shared/api/brochure-requests';
 import { bearer, createTestContext, type TestContext } from '../helpers/app';
 import { testDbKinds } from '../helpers/db';
 import { createAffiliate, createCustomer } from '../helpers/factories';
+import { unzip } from '../helpers/zip';
 
 // Brochure requests (issue #14; spec 2 §2, §4, §7; spec 3 §2, §4, §7): the list and its filters,
 // 'Process new requests' → a zip of one PDF cover letter per unsent request, marked sent under one
 // batch id in the same transaction, the export, and linking or creating the customer.
-
-/** The entries of a zip: name → bytes. */
-function unzip(buf: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const out = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            out.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(out));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 const pdfText = async (pdf: Buffer) =>
   (await extractText(new Uint8Array(pdf), { mergePages: true })).text.replace(/\s+/g, ' ');

@@ -5,7 +5,6 @@ import ExcelJS from 'exceljs';
 import type { Response as LightMyRequestResponse } from 'light-my-request';
 import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { API_DOCS_PREFIX } from '../../src/server/app';
 import { type Db, inTransaction, queryRows } from '../../src/server/db/client';
 import * as s from '../../src/server/db/schema';
@@ -19,6 +18,7 @@ import {
   createTourInstance,
 } from '../helpers/factories';
 import { branches, type JsonSchema, readRouteTable } from '../helpers/route-table';
+import { unzip } from '../helpers/zip';
 
 // Generated test of issue 'Safe on the open internet', point 5: no CSV or spreadsheet the product
 // writes carries a live formula. No hand list of routes: every file route comes from the built
@@ -616,30 +616,6 @@ async function checkXlsx(f: Findings, file: string, data: Buffer) {
                 : null;
         if (text !== null) checkText(f, file, at, text, false);
       });
-    });
-  });
-}
-
-/** The entries of a zip: name → bytes. */
-function unzip(buf: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const out = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            out.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(out));
-      zip.on('error', reject);
-      zip.readEntry();
     });
   });
 }

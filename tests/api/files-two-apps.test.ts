@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { buildApp } from '../../src/server/app';
 import type { Db } from '../../src/server/db/client';
 import * as s from '../../src/server/db/schema';
@@ -13,6 +12,7 @@ import type { JobAnswer } from '../../src/shared/api/jobs';
 import { bearer, signIn, testConfig } from '../helpers/app';
 import { createTestDatabase } from '../helpers/db';
 import { createBooking, createCustomer, createTourInstance } from '../helpers/factories';
+import { unzip } from '../helpers/zip';
 
 // Issue #28, the bug: a file saved by one machine was 'File not found' on the other. Two app
 // instances on one PostgreSQL database, each with its own DATA_DIR (two machines): what one
@@ -33,29 +33,6 @@ async function multipart(
     payload: Buffer.from(await req.arrayBuffer()),
     headers: { 'content-type': req.headers.get('content-type') as string },
   };
-}
-
-function zipEntries(buf: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const out = new Map<string, Buffer>();
-      zip.on('entry', (e: yauzl.Entry) => {
-        zip.openReadStream(e, (e2, stream) => {
-          if (e2 || !stream) return reject(e2);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            out.set(e.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(out));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
@@ -173,7 +150,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const download = await call(b, 'POST', `/download-backup?id=${list.data[0].id}`);
       expect(download.statusCode).toBe(200);
       expect(download.rawPayload.length).toBe(list.data[0].backup_size);
-      const entries = await zipEntries(download.rawPayload);
+      const entries = await unzip(download.rawPayload);
       expect([...entries.keys()]).toEqual([expect.stringMatching(/^files\/invoices\/[0-9a-f]{32}\.pdf$/)]);
       expect([...entries.values()][0].equals(PDF)).toBe(true);
 

@@ -1,18 +1,8 @@
-/**
- * `npm run bench:balanced [-- --scale 1000000 --clients 16 --seconds 10]` (issue #28): the
- * bookings data set of bench:bookings (BENCH_DATABASE_URL, loaded when missing) served by three
- * server processes behind HAProxy (tests/helpers/balanced.ts, round robin), and the booking cases'
- * concurrent creation through the balancer: bookings per second, latency, and the oversell check
- * (no room or place sold twice); then the hot room (exactly what is left is sold). Target: ≥ 250
- * creations a second with 16 clients at 1M. Needs Debian's haproxy. Exits 1 when a check fails.
- */
-import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows } from '../../src/server/db/client';
-import { seedScale } from '../../src/server/db/seed/scale';
+import { openDatabase } from '../../src/server/db/client';
 import { ensureAdmin } from '../../src/server/users/service';
 import { startBalanced } from '../helpers/balanced';
 import { runBookingWriteBench } from './booking-writes';
-import { benchUrl, ensureDatabase } from './common';
+import { benchUrl, ensureDatabase, ensureScaleData } from './common';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -28,11 +18,7 @@ async function main() {
   const database = await openDatabase({ url: benchUrl, poolSize: 10 });
   const { db } = database;
   await database.migrate();
-  const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from bookings`);
-  if (n < scale) {
-    console.log(`loading ${scale.toLocaleString('en-GB')} bookings (found ${n.toLocaleString('en-GB')})...`);
-    await seedScale(db, scale, { log: (m) => console.log(`  ${m}`) });
-  }
+  const n = await ensureScaleData(db, scale);
   await ensureAdmin(db, 'bench@bench.test', 'bench-password-1');
   console.log('starting three processes behind HAProxy...');
   const balanced = await startBalanced({ database: { url: benchUrl, db }, env: { LOG_LEVEL: 'error' } });

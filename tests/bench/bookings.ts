@@ -13,10 +13,9 @@ import { buildApp } from '../../src/server/app';
 import { listBookings } from '../../src/server/areas/bookings/service';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, queryRows } from '../../src/server/db/client';
-import { seedScale } from '../../src/server/db/seed/scale';
 import { ensureAdmin } from '../../src/server/users/service';
 import { runBookingWriteBench } from './booking-writes';
-import { benchUrl, ensureDatabase, percentile } from './common';
+import { benchUrl, ensureDatabase, ensureScaleData, percentile } from './common';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -54,11 +53,7 @@ async function main() {
   const database = await openDatabase({ url, poolSize: 10 });
   const { db } = database;
   await database.migrate();
-  const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from bookings`);
-  if (n < scale) {
-    console.log(`loading ${scale.toLocaleString('en-GB')} bookings (found ${n.toLocaleString('en-GB')})...`);
-    await seedScale(db, scale, { log: (m) => console.log(`  ${m}`) });
-  }
+  const n = await ensureScaleData(db, scale);
   await ensureAdmin(db, 'bench@bench.test', 'bench-password-1');
   const app = await buildApp({
     db,

@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { type Db, queryRows } from '../../src/server/db/client';
+import { seedScale } from '../../src/server/db/seed/scale';
 
 /** The benches' PostgreSQL database: BENCH_DATABASE_URL, default tour_bench on this machine. */
 export const benchUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tour_bench';
@@ -18,3 +21,17 @@ export async function ensureDatabase(url: string = benchUrl): Promise<void> {
 /** The p-th percentile (nearest rank) of ascending `sorted` timings. */
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/**
+ * Loads the `scale` data set (`npm run seed -- --scale`, src/server/db/seed/scale.ts) unless the
+ * database already holds that many bookings; answers how many bookings it holds now.
+ */
+export async function ensureScaleData(db: Db, scale: number): Promise<number> {
+  const count = async () =>
+    (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from bookings`))[0].n;
+  const n = await count();
+  if (n >= scale) return n;
+  console.log(`loading ${scale.toLocaleString('en-GB')} bookings (found ${n.toLocaleString('en-GB')})...`);
+  await seedScale(db, scale, { log: (m) => console.log(`  ${m}`) });
+  return count();
+}

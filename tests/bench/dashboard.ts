@@ -15,9 +15,8 @@ import { getDashboard } from '../../src/server/areas/dashboard/service';
 import { loadConfig } from '../../src/server/config';
 import { type Db, openDatabase, queryRows } from '../../src/server/db/client';
 import { seedMoneyScale } from '../../src/server/db/seed/money';
-import { seedScale } from '../../src/server/db/seed/scale';
 import { ensureAdmin } from '../../src/server/users/service';
-import { benchUrl, ensureDatabase, percentile } from './common';
+import { benchUrl, ensureDatabase, ensureScaleData, percentile } from './common';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -31,11 +30,7 @@ const url = benchUrl;
 
 /** The data set: bookings (bench:bookings' loader), money rows (bench:money's), brochure requests. */
 async function loadDataSet(db: Db) {
-  const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from bookings`);
-  if (n < scale) {
-    console.log(`loading ${scale.toLocaleString('en-GB')} bookings (found ${n.toLocaleString('en-GB')})...`);
-    await seedScale(db, scale, { log: (m) => console.log(`  ${m}`) });
-  }
+  const _n = await ensureScaleData(db, scale);
   const [{ invoices, requests }] = await queryRows<{ invoices: number; requests: number }>(
     db,
     sql`select (select count(*)::int from party_invoices) as invoices,

@@ -19,11 +19,10 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { inTransaction, openDatabase, queryRows } from '../../src/server/db/client';
-import { seedScale } from '../../src/server/db/seed/scale';
 import { renderBookingDocument } from '../../src/server/documents/booking-documents';
 import { enqueueEmail } from '../../src/server/mail/outbox';
 import { ensureAdmin } from '../../src/server/users/service';
-import { benchUrl, ensureDatabase, percentile } from './common';
+import { benchUrl, ensureDatabase, ensureScaleData, percentile } from './common';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -54,11 +53,7 @@ async function main() {
   const database = await openDatabase({ url, poolSize: 10 });
   const { db } = database;
   await database.migrate();
-  const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from bookings`);
-  if (n < scale) {
-    console.log(`loading ${scale.toLocaleString('en-GB')} bookings (found ${n.toLocaleString('en-GB')})...`);
-    await seedScale(db, scale, { log: (m) => console.log(`  ${m}`) });
-  }
+  const _n = await ensureScaleData(db, scale);
   await ensureAdmin(db, 'bench@bench.test', 'bench-password-1');
   const [{ id: benchUser }] = await queryRows<{ id: number }>(
     db,

@@ -19,9 +19,8 @@ import {
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, queryRows } from '../../src/server/db/client';
 import { seedMoneyScale } from '../../src/server/db/seed/money';
-import { seedScale } from '../../src/server/db/seed/scale';
 import { ensureAdmin } from '../../src/server/users/service';
-import { benchUrl, ensureDatabase, percentile } from './common';
+import { benchUrl, ensureDatabase, ensureScaleData, percentile } from './common';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => {
@@ -51,14 +50,7 @@ async function main() {
   const database = await openDatabase({ url, poolSize: 10 });
   const { db } = database;
   await database.migrate();
-  const count = async () =>
-    (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from bookings`))[0].n;
-  let n = await count();
-  if (n < scale) {
-    console.log(`loading ${scale.toLocaleString('en-GB')} bookings (found ${n.toLocaleString('en-GB')})...`);
-    await seedScale(db, scale, { log: (m) => console.log(`  ${m}`) });
-    n = await count();
-  }
+  const n = await ensureScaleData(db, scale);
   // A data set loaded before the money seed existed gets its money rows now.
   const [{ invoices }] = await queryRows<{ invoices: number }>(
     db,

@@ -22,10 +22,9 @@ import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { type Db, openDatabase, queryRows } from '../../src/server/db/client';
 import { seedMoneyScale } from '../../src/server/db/seed/money';
-import { seedScale } from '../../src/server/db/seed/scale';
 import { londonToday } from '../../src/server/lib/dates';
 import { startServerProcess } from '../helpers/server';
-import { benchUrl, ensureDatabase } from './common';
+import { benchUrl, ensureDatabase, ensureScaleData } from './common';
 
 const args = process.argv.slice(2);
 /** `--name value` or `--name=value`. */
@@ -60,11 +59,7 @@ const ADMIN = { email: 'bench@bench.test', password: 'bench-password-1' };
 
 /** The data set, as bench:dashboard keeps it: bookings and the money rows, loaded when missing. */
 async function loadDataSet(db: Db) {
-  const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from bookings`);
-  if (n < scale) {
-    console.log(`loading ${scale.toLocaleString('en-GB')} bookings (found ${n.toLocaleString('en-GB')})...`);
-    await seedScale(db, scale, { log: (m) => console.log(`  ${m}`) });
-  }
+  const _n = await ensureScaleData(db, scale);
   const [{ invoices }] = await queryRows<{ invoices: number }>(
     db,
     sql`select count(*)::int as invoices from party_invoices`,

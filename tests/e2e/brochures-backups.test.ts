@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { launchBrowser, screenshot, screenshotFromTop } from '../helpers/browser';
 import { apiCall, apiToken, e2eUrl, signedInPage } from '../helpers/e2e';
+import { unzip } from '../helpers/zip';
 
 // Brochure requests and backups in the browser (issue #14): the list with its filters, a request
 // linked to a customer and another turned into a customer, 'Process new requests' downloading the
@@ -16,29 +16,6 @@ import { apiCall, apiToken, e2eUrl, signedInPage } from '../helpers/e2e';
 /** Waits up to 20 s (first visits load a screen's chunk; the machine may be busy). */
 const poll = <T>(fn: () => T | Promise<T>, timeout = 20_000) => expect.poll(fn, { timeout });
 const SHOTS = path.resolve(__dirname, '../../screenshots');
-
-function zipEntries(buf: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const out = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            out.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(out));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 /** Opens the request of `name` from the list (the row's Open link). */
 async function openRequest(page: Page, name: string) {
@@ -117,7 +94,7 @@ describe('brochure requests and backups screens', () => {
     await poll(() => page.getByText('File downloaded').isVisible()).toBe(true);
     await poll(() => page.getByText('No new brochure requests').isVisible()).toBe(true);
     const batch = name.replace(/^cover-letters-|\.zip$/g, '');
-    const letters = await zipEntries(readFileSync(await download.path()));
+    const letters = await unzip(readFileSync(await download.path()));
     const inBatch = await apiCall<{ recordsFiltered: number }>(
       token,
       'GET',
