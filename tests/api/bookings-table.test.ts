@@ -268,4 +268,89 @@ describe.each(testDbKinds)('bookings list on %s', (kind) => {
     expect(body.recordsTotal).toBe(n);
     expect(body.recordsTotal).toBe(7);
   });
+
+  // Runs after the count test: it adds, moves and removes bookings in 2028.
+  it('counts a date range from the trigger-kept day counts and pages a departure month day by day, as count(*) and a plain sort do (migration 0025)', async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => ({
+      booking_ref: `DC${i}`,
+      departure_date: i % 10 === 9 ? null : `2028-03-${String(1 + ((i * 7) % 31)).padStart(2, '0')}`,
+      // Pairs share a booking time, so the id tie-breaker decides their order.
+      created_at: new Date(Date.UTC(2027, 10, 1 + Math.floor(i / 2), 23, 30)).toISOString(),
+    }));
+    const made = await t.db.insert(bookings).values(rows).returning({ id: bookings.id });
+    await t.db.execute(
+      sql`update bookings set departure_date = '2028-04-02' where id in (${made[0].id}, ${made[1].id}, ${made[2].id})`,
+    );
+    await t.db.execute(
+      sql`update bookings set created_at = created_at + interval '40 days' where id in (${made[3].id}, ${made[4].id})`,
+    );
+    await t.db.execute(sql`update bookings set status = status where id = ${made[5].id}`);
+    await t.db.execute(sql`delete from bookings where id in (${made[6].id}, ${made[7].id})`);
+
+    const expected = async (
+      where: ReturnType<typeof sql>,
+      dir: 'asc' | 'desc',
+      offset: number,
+      limit: number,
+    ) => {
+      const d = sql.raw(dir);
+      const [{ n }] = await queryRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from bookings b where ${where}`,
+      );
+      const page = await queryRows<{ id: number }>(
+        t.db,
+        sql`select id from bookings b where ${where} order by created_at ${d}, id ${d} limit ${limit} offset ${offset}`,
+      );
+      return { n, ids: page.map((r) => r.id) };
+    };
+    const cases: [Record<string, string>, ReturnType<typeof sql>][] = [
+      [
+        { search_by_departure_start: '2028-03-01', search_by_departure_end: '2028-03-31' },
+        sql`b.departure_date between '2028-03-01' and '2028-03-31'`,
+      ],
+      [
+        { search_by_departure_start: '2028-03-20', search_by_departure_end: '2028-04-05' },
+        sql`b.departure_date between '2028-03-20' and '2028-04-05'`,
+      ],
+      [{ search_by_departure_start: '2028-03-15' }, sql`b.departure_date >= '2028-03-15'`],
+      [{ search_by_departure_end: '2028-03-03' }, sql`b.departure_date <= '2028-03-03'`],
+      [
+        // London days: 23:30 UTC in November is the same day; +40 days moves two into December.
+        { search_by_booking_start: '2027-11-05', search_by_booking_end: '2027-12-12' },
+        sql`b.created_at >= '2027-11-05T00:00:00Z' and b.created_at < '2027-12-13T00:00:00Z'`,
+      ],
+    ];
+    for (const [filters, where] of cases) {
+      for (const [dir, column] of [
+        ['desc', 5],
+        ['asc', 5],
+      ] as const) {
+        for (const [start, length] of [
+          [0, 7],
+          [7, 7],
+          [28, 25],
+        ]) {
+          const body = (await get(tableQuery({ ...filters, start, length }, { column, dir }))).json();
+          const want = await expected(where, dir, start, length);
+          expect(body.recordsFiltered, JSON.stringify(filters)).toBe(want.n);
+          expect(
+            body.data.map((r: { id: number }) => r.id),
+            `${JSON.stringify(filters)} ${dir} ${start}`,
+          ).toEqual(want.ids);
+        }
+      }
+    }
+    const [{ days }] = await queryRows<{ days: number }>(
+      t.db,
+      sql`select count(*)::int as days from (select 1 from booking_day_counts where kind = 'departure'
+          group by day having sum(n) <> 0) d`,
+    );
+    const [{ real }] = await queryRows<{ real: number }>(
+      t.db,
+      sql`select count(distinct departure_date)::int as real from bookings`,
+    );
+    expect(days).toBe(real);
+    await t.db.execute(sql`delete from bookings where booking_ref like 'DC%'`);
+  });
 });

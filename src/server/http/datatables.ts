@@ -20,6 +20,8 @@ export interface TablePage {
   orderBy: SQL[];
   /** The `data` names of the sorted columns, in order (without the tie-breaker). */
   orderNames: string[];
+  /** Their directions, in the same order. */
+  orderDirs: ('asc' | 'desc')[];
 }
 
 /**
@@ -64,6 +66,7 @@ export function resolveTablePage(
     search: (req.search?.value ?? '').trim(),
     orderBy,
     orderNames,
+    orderDirs: requested.slice(0, orderNames.length).map((r) => r.dir),
   };
 }
 

@@ -72,7 +72,41 @@ export function bookingFilterConditions(f: BookingTableFilters, search: string):
         sql`b.id = any(array(${bookingsWithAirlineRef(search)}))`,
       ]
     : [];
-  return { where, anyOf, selective: where.length > bookingDateConditions || anyOf.length > 0 };
+  return {
+    where,
+    anyOf,
+    selective: where.length > bookingDateConditions || anyOf.length > 0,
+    dayRange: dayRangeOf(f, search),
+  };
+}
+
+const rangeKeys = {
+  departure: ['search_by_departure_start', 'search_by_departure_end'],
+  booked: ['search_by_booking_start', 'search_by_booking_end'],
+} as const;
+
+/** The one date range `f` filters on, when it filters on nothing else (see `DayRange`). */
+function dayRangeOf(f: BookingTableFilters, search: string): DayRange | undefined {
+  if (search) return undefined;
+  const given = Object.entries(f)
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([k]) => k);
+  if (!given.length) return undefined;
+  for (const kind of ['departure', 'booked'] as const) {
+    const [start, end] = rangeKeys[kind];
+    if (given.every((k) => k === start || k === end)) return { kind, from: f[start], to: f[end] };
+  }
+  return undefined;
+}
+
+/**
+ * The list filtered by one date range and nothing else: departure days, or booking days
+ * (created_at's calendar day in Europe/London). Inclusive YYYY-MM-DD; an end may be open.
+ */
+export interface DayRange {
+  kind: 'departure' | 'booked';
+  from?: string;
+  to?: string;
 }
 
 /**
@@ -86,6 +120,8 @@ export interface BookingConditions {
   /** At least one must hold, when any are given (the quick search's alternatives). */
   anyOf: SQL[];
   selective: boolean;
+  /** Set when the only filter is one date range: counted from `booking_day_counts`. */
+  dayRange?: DayRange;
 }
 
 /**
@@ -187,6 +223,8 @@ const sortNeeds: Record<string, string[]> = {
 function pageIdsQuery(c: BookingConditions, page: TablePage): SQL {
   const limit = page.limit == null ? sql`` : sql`limit ${page.limit}`;
   const orderBy = sql.join(page.orderBy, sql`, `);
+  const perDay = departureDaysWalk(c, page);
+  if (perDay) return perDay;
   if (!c.selective) {
     return sql`select b.id from bookings b ${partyJoins} ${whereClause(c.where)}
       order by ${orderBy} ${limit} offset ${page.offset}`;
@@ -198,6 +236,33 @@ function pageIdsQuery(c: BookingConditions, page: TablePage): SQL {
   );
   return sql`with b as materialized (${matchingSet(c, columns)})
     select b.id from b ${joins} order by ${orderBy} ${limit} offset ${page.offset}`;
+}
+
+/** Longest departure range (days) walked day by day; a longer one collects and sorts its matches. */
+const maxWalkDays = 93;
+/** Deepest row (offset + page length) the day-by-day walk serves; deeper pages collect and sort. */
+const maxWalkDepth = 1000;
+
+/**
+ * A closed departure range sorted by booking date (the list's default order), one page not deep in:
+ * for each departure day, the newest `offset + limit` bookings straight from `bookings_departure_idx`
+ * (departure_date, created_at, id), merged and cut to the page — at most 93 × 1,000 index entries
+ * read in order, however many bookings the month holds (290,000 at ten million bookings, which the
+ * collect-and-sort path had to read and sort whole). Answers null when the walk does not apply.
+ */
+function departureDaysWalk(c: BookingConditions, page: TablePage): SQL | null {
+  const r = c.dayRange;
+  if (r?.kind !== 'departure' || !r.from || !r.to || page.limit == null) return null;
+  const depth = page.offset + page.limit;
+  const days = (Date.parse(r.to) - Date.parse(r.from)) / 86_400_000;
+  if (!(days >= 0 && days < maxWalkDays) || depth > maxWalkDepth) return null;
+  if (page.orderNames.length !== 1 || page.orderNames[0] !== 'created_at') return null;
+  const dir = sql.raw(page.orderDirs[0] === 'desc' ? 'desc' : 'asc');
+  return sql`select w.id from generate_series(${r.from}::date, ${r.to}::date, interval '1 day') as d(day)
+    cross join lateral (
+      select b.id, b.created_at from bookings b where b.departure_date = d.day::date
+      order by b.created_at ${dir}, b.id ${dir} limit ${depth}) w
+    order by w.created_at ${dir}, w.id ${dir} limit ${page.limit} offset ${page.offset}`;
 }
 
 /**
@@ -235,8 +300,9 @@ export async function selectBookingsPage(
  */
 export async function countBookings(
   db: Db,
-  c: Pick<BookingConditions, 'where' | 'anyOf'> = { where: [], anyOf: [] },
+  c: Pick<BookingConditions, 'where' | 'anyOf' | 'dayRange'> = { where: [], anyOf: [] },
 ): Promise<number> {
+  if (c.dayRange) return countDays(db, c.dayRange);
   if (c.where.length === 0 && c.anyOf.length === 0) {
     const [row] = await queryRows<{ n: number }>(
       db,
@@ -249,6 +315,17 @@ export async function countBookings(
     c.anyOf.length
       ? sql`select count(*)::int as n from (${matchingSet(c, ['id'])}) m`
       : sql`select count(*)::int as n from bookings b ${whereClause(c.where)}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Bookings in a date range, summed from the trigger-kept day counts (migration 0025). */
+async function countDays(db: Db, r: DayRange): Promise<number> {
+  const from = r.from ? sql` and day >= ${r.from}::date` : sql``;
+  const to = r.to ? sql` and day <= ${r.to}::date` : sql``;
+  const [row] = await queryRows<{ n: string | number }>(
+    db,
+    sql`select coalesce(sum(n), 0) as n from booking_day_counts where kind = ${r.kind}${from}${to}`,
   );
   return Number(row?.n ?? 0);
 }
