@@ -1,8 +1,9 @@
 -- Issue #28: exact counts of the bookings list's date-range filters without counting 290,000 index
 -- entries at ten million bookings. Bookings per departure day and per booking day (the calendar day
 -- of created_at in Europe/London, as the list's booking-date filter reads it), kept by
--- statement-level triggers in one of 16 slots chosen by the backend's pid (as table_row_counts,
--- migration 0002), so concurrent writers rarely touch the same counter row; readers sum the slots.
+-- statement-level triggers in one of 64 slots chosen by transaction id (as table_row_counts since
+-- migration 0008), so concurrent bookings made today rarely meet on today's counter row; readers
+-- sum the slots.
 -- An update adds its new days and takes back its old ones; a statement that moves no date writes
 -- nothing. ENABLE ALWAYS keeps them firing under session_replication_role = replica (bulk loads).
 CREATE TABLE "booking_day_counts" (
@@ -16,7 +17,7 @@ CREATE TABLE "booking_day_counts" (
 CREATE FUNCTION "booking_day_counts_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	INSERT INTO booking_day_counts (kind, day, slot, n)
-	SELECT k.kind, k.day, pg_backend_pid() % 16, count(*)
+	SELECT k.kind, k.day, (txid_current() % 64)::smallint, count(*)
 	FROM new_rows r
 	CROSS JOIN LATERAL (VALUES ('departure', r.departure_date),
 		('booked', (r.created_at AT TIME ZONE 'Europe/London')::date)) AS k(kind, day)
@@ -29,7 +30,7 @@ END $$;
 CREATE FUNCTION "booking_day_counts_delete"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	INSERT INTO booking_day_counts (kind, day, slot, n)
-	SELECT k.kind, k.day, pg_backend_pid() % 16, -count(*)
+	SELECT k.kind, k.day, (txid_current() % 64)::smallint, -count(*)
 	FROM old_rows r
 	CROSS JOIN LATERAL (VALUES ('departure', r.departure_date),
 		('booked', (r.created_at AT TIME ZONE 'Europe/London')::date)) AS k(kind, day)
@@ -42,7 +43,7 @@ END $$;
 CREATE FUNCTION "booking_day_counts_update"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	INSERT INTO booking_day_counts (kind, day, slot, n)
-	SELECT k.kind, k.day, pg_backend_pid() % 16, sum(r.delta)
+	SELECT k.kind, k.day, (txid_current() % 64)::smallint, sum(r.delta)
 	FROM (
 		SELECT -1 AS delta, departure_date, created_at FROM old_rows
 		UNION ALL
