@@ -61,6 +61,7 @@ export const askToLeave = (question: LeaveQuestion) =>
     confirmLabel: question.leaveLabel,
     cancelLabel: question.stayLabel,
     danger: true,
+    focusCancel: true,
   });
 
 /**
