@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, parseUkDate, toApiDate } from './format';
+import { formatDate, formatDateTime, formatMoney, toApiDate } from './format';
 
 describe('formatDate (spec 1 §9: dates displayed DD/MM/YYYY)', () => {
   it('reformats a calendar date without a time-zone shift', () => {
@@ -49,21 +49,6 @@ describe('toApiDate (dates are sent as YYYY-MM-DD)', () => {
     expect(toApiDate('')).toBeUndefined();
     expect(toApiDate(null)).toBeUndefined();
     expect(toApiDate(new Date('nope'))).toBeUndefined();
-  });
-});
-
-describe('parseUkDate', () => {
-  it('reads DD/MM/YYYY and friends', () => {
-    expect(parseUkDate('05/01/2026')).toBe('2026-01-05');
-    expect(parseUkDate('5/1/2026')).toBe('2026-01-05');
-    expect(parseUkDate('05.01.2026')).toBe('2026-01-05');
-    expect(parseUkDate('2026-01-05')).toBe('2026-01-05');
-  });
-
-  it('refuses dates that do not exist', () => {
-    expect(parseUkDate('31/02/2026')).toBeNull();
-    expect(parseUkDate('01/13/2026')).toBeNull();
-    expect(parseUkDate('')).toBeNull();
   });
 });
 

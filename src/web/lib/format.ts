@@ -49,20 +49,6 @@ export function toApiDate(value: Date | string | null | undefined): string | und
 }
 
 /**
- * Reads what a user typed into a date field: 'DD/MM/YYYY' (also D/M/YYYY, with '.' or '-'), or
- * 'YYYY-MM-DD'. Returns 'YYYY-MM-DD', or null when it is not a real date.
- */
-export function parseUkDate(text: string): string | null {
-  const s = text.trim();
-  const uk = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(s);
-  const iso = YMD.exec(s);
-  const [y, m, d] = uk ? [uk[3], uk[2], uk[1]] : iso ? [iso[1], iso[2], iso[3]] : [];
-  if (!y || !m || !d) return null;
-  const ymd = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
-  return dayjs(ymd, 'YYYY-MM-DD', true).isValid() ? ymd : null;
-}
-
-/**
  * A money amount in pounds → '£1,234.50' (negative: '-£12.00'): the one shared formatter
  * (`poundsText`, src/shared/money-text.ts), so screens and history comments read alike.
  */

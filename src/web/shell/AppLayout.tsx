@@ -2,6 +2,7 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { TEST_BANNER_HEIGHT, TestModeBanner } from '../ui/TestModeBanner';
+import { useLeaveGuard } from '../ui/unsaved-changes';
 import { useTestModeEnv } from '../ui/use-health';
 import { AppHeader } from './AppHeader';
 import { MainNav } from './MainNav';
@@ -9,8 +10,12 @@ import { useMe } from './RequireAuth';
 
 const HEADER_HEIGHT = 56;
 
-/** The application shell (spec 1 §2): header, main navigation and the routed view. */
+/**
+ * The application shell (spec 1 §2): header, main navigation and the routed view. Leaving a screen
+ * with unsaved work asks first (`useLeaveGuard`).
+ */
 export function AppLayout() {
+  useLeaveGuard();
   const [navOpened, { toggle, close }] = useDisclosure(false);
   const testEnv = useTestModeEnv();
   const me = useMe();

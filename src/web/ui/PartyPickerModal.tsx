@@ -1,9 +1,10 @@
-import { Button, CloseButton, Group, Input, Modal, Text, VisuallyHidden } from '@mantine/core';
+import { Button, CloseButton, Group, Input, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useId } from '@mantine/hooks';
 import { type AffiliateRow, affiliatesApi } from '../../shared/api/affiliates';
 import { type AgentRow, agentsApi } from '../../shared/api/agents';
 import type { Endpoint } from '../../shared/api/contract';
 import { keys } from '../api/query-keys';
+import { Modal } from './Modal';
 import { ServerTable, type ServerTableColumn } from './ServerTable';
 
 /** A chosen agent or affiliate: its id, name and trade code (ABTA no. or affiliate code). */

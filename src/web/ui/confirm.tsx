@@ -12,7 +12,15 @@ export function confirmAction(
     confirmLabel = 'Yes',
     cancelLabel = 'Cancel',
     danger = false,
-  }: { title?: string; confirmLabel?: string; cancelLabel?: string; danger?: boolean } = {},
+    focusCancel = false,
+  }: {
+    title?: string;
+    confirmLabel?: string;
+    cancelLabel?: string;
+    danger?: boolean;
+    /** Focus the cancel button first (the safe answer), not the dialog's close button. */
+    focusCancel?: boolean;
+  } = {},
 ): Promise<boolean> {
   return new Promise((resolve) => {
     let settled = false;
@@ -28,6 +36,7 @@ export function confirmAction(
       children: <Text size="sm">{message}</Text>,
       labels: { confirm: confirmLabel, cancel: cancelLabel },
       confirmProps: danger ? { color: 'red' } : undefined,
+      cancelProps: focusCancel ? { 'data-autofocus': true } : undefined,
       onConfirm: () => settle(true),
       onCancel: () => settle(false),
       onClose: () => settle(false),

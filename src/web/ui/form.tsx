@@ -9,9 +9,11 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useMemo, useRef } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef } from 'react';
 import { ApiError } from '../api/client';
+import { hasUnreadableDate } from './DateField';
 import { answerMessage } from './notice-mutation';
+import { useUnsavedChanges } from './unsaved-changes';
 
 /**
  * A screen's one red 'Error' notice, shown under a fixed id so it can be taken back: `show`
@@ -66,6 +68,12 @@ export function useOnFormChange(
  * errors land on the form's fields (first message each) and its message shows as the screen's red
  * problem notice (`useProblemNotice`), which goes again when the form changes, fails its own
  * checks or saves.
+ *
+ * Issue #22: the form's changes not saved yet are guarded (`useUnsavedChanges`: leaving the screen
+ * or closing its dialog asks first) until a save goes through — the values saved (or those the
+ * caller's `onSuccess` sets, e.g. a blank form again) are then the form's unchanged state; an
+ * answer that saved nothing (`status: false`) keeps the guard. A form holding a typed date that
+ * cannot be read (DateField) is not sent: its fields are checked and the date says why.
  */
 export function useFormSubmit<Values, Answer>(
   // biome-ignore lint/suspicious/noExplicitAny: any form, whatever its rules and transform
@@ -74,17 +82,41 @@ export function useFormSubmit<Values, Answer>(
   {
     onSuccess,
     successMessage,
-  }: { onSuccess?: (answer: Answer, values: Values) => void; successMessage?: string } = {},
+    guardChanges = true,
+  }: {
+    onSuccess?: (answer: Answer, values: Values) => void;
+    successMessage?: string;
+    /** False for a form that holds no work to lose (a report's filters): leaving it does not ask. */
+    guardChanges?: boolean;
+  } = {},
 ) {
   const problem = useProblemNotice();
   useOnFormChange(form, problem.clear);
+  // True while a successful save's `onSuccess` runs: a move it makes (to the new record) is not held back.
+  const saving = useRef(false);
+  useUnsavedChanges({
+    dirty: () => guardChanges && !saving.current && form.isDirty(),
+    dirtyWithin: (root) =>
+      guardChanges &&
+      !saving.current &&
+      Array.from(root.querySelectorAll('[data-path]')).some((el) => {
+        const path = el.getAttribute('data-path');
+        return !!path && form.isDirty(path);
+      }),
+  });
   const mutation = useMutation({
     mutationFn: send,
     onSuccess: (answer, values) => {
       problem.clear();
       const message = answerMessage(answer) ?? successMessage;
       if (message) notifications.show({ color: 'green', message });
-      onSuccess?.(answer, values);
+      saving.current = true;
+      try {
+        onSuccess?.(answer, values);
+      } finally {
+        saving.current = false;
+      }
+      if (!savedNothing(answer)) form.resetDirty();
     },
     onError: (err) => {
       if (err instanceof ApiError) {
@@ -93,13 +125,30 @@ export function useFormSubmit<Values, Answer>(
       problem.show(err.message);
     },
   });
+  const submit = form.onSubmit((values) => mutation.mutate(values as Values), problem.clear);
   return {
     /** Pass to `<form onSubmit={...}>`: validates on the client first, then sends. */
-    onSubmit: form.onSubmit((values) => mutation.mutate(values as Values), problem.clear),
+    onSubmit: (event?: FormEvent<HTMLFormElement>) => {
+      if (event?.currentTarget instanceof HTMLFormElement && hasUnreadableDate(event.currentTarget)) {
+        event.preventDefault();
+        form.validate();
+        problem.clear();
+        event.currentTarget.querySelector<HTMLInputElement>('[data-unreadable-date]')?.focus();
+        return;
+      }
+      submit(event);
+    },
     saving: mutation.isPending,
     mutation,
   };
 }
+
+/** An answer that saved nothing: `status: false` (spec 1 §8), also when read quietly (`statusFalse`). */
+const savedNothing = (answer: unknown) =>
+  !!answer &&
+  typeof answer === 'object' &&
+  ((answer as { status?: unknown }).status === false ||
+    (answer as { statusFalse?: unknown }).statusFalse === true);
 
 /**
  * The submit button of a create or edit form: 'Creating...' / 'Updating...' and disabled while

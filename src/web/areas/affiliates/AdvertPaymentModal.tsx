@@ -1,10 +1,11 @@
-import { Modal, Select, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ADVERT_PAYMENT_MODES, advertPaymentInput, advertsApi } from '../../../shared/api/adverts';
 import type { PaymentInvoiceRow } from '../../../shared/api/summaries';
 import { api } from '../../api/client';
 import { DateField } from '../../ui/DateField';
 import { FieldGrid, FormActions, MoneyInput, numberText, SaveButton, useFormSubmit } from '../../ui/form';
+import { Modal } from '../../ui/Modal';
 import { useCan } from '../../ui/permissions';
 import { zodValidate } from '../../ui/zod-validate';
 import { useReloadAdverts } from './advert-data';

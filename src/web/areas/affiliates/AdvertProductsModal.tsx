@@ -4,7 +4,6 @@ import {
   Button,
   Group,
   Loader,
-  Modal,
   Paper,
   Select,
   SimpleGrid,
@@ -27,6 +26,7 @@ import { tourOptions, useTourList } from '../../api/tours';
 import { formatMoney } from '../../lib/format';
 import { AuditHistory } from '../../ui/AuditHistory';
 import { FormActions, MoneyInput, numberText, SaveButton, useFormSubmit } from '../../ui/form';
+import { Modal } from '../../ui/Modal';
 import { useNoticeMutation } from '../../ui/notice-mutation';
 import { useCan } from '../../ui/permissions';
 import { QueryProblem } from '../../ui/QueryProblem';

@@ -1,4 +1,4 @@
-import { Modal, Select, Stack, Text } from '@mantine/core';
+import { Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { accommodationApi, type RoomDetails } from '../../../shared/api/accommodation';
 import {
@@ -11,6 +11,7 @@ import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { EntityFormFrame, useEntityForm } from '../../ui/entity';
 import { FieldGrid } from '../../ui/form';
+import { Modal } from '../../ui/Modal';
 
 interface CloneValues {
   /** Only narrows the room list; not sent. */

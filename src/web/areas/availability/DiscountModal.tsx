@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
@@ -19,6 +19,7 @@ import { DateField } from '../../ui/DateField';
 import { type EntityForm, EntityFormFrame, useEntityForm } from '../../ui/entity';
 import { FieldGrid, NumberField } from '../../ui/form';
 import { ListTable } from '../../ui/ListTable';
+import { Modal } from '../../ui/Modal';
 import { useNoticeMutation } from '../../ui/notice-mutation';
 import { useCan } from '../../ui/permissions';
 import { formatPrice } from './format';

@@ -9,7 +9,7 @@ import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { airportOptions, tourOptions, useDepartureAirports, useTourList } from '../../api/tours';
 import { toApiDate } from '../../lib/format';
-import { DateField } from '../../ui/DateField';
+import { DateField, dateOf } from '../../ui/DateField';
 import { GuestsForm, InstanceList, RoomList } from './AddTourParts';
 import { bookingKeys } from './booking-api';
 import { type ChosenTourLine, chosenLine, instanceQuery, placesLeftFor } from './new-booking';
@@ -52,7 +52,8 @@ export function AddTourPanel({
   const airports = useDepartureAirports();
   const tour = tours.data?.find((t) => String(t.id) === tourId) ?? null;
 
-  const filters = instanceQuery({ airportId, from, to });
+  // A typed date that cannot be read filters nothing (its field says why).
+  const filters = instanceQuery({ airportId, from: dateOf(from), to: dateOf(to) });
   const instances = useQuery<InstanceRow[]>({
     queryKey: keys.tours.sub(Number(tourId), 'instances', filters),
     queryFn: ({ signal }) =>
@@ -141,14 +142,14 @@ export function AddTourPanel({
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 4, md: 2 }}>
-          <DateField label="Departing from" value={from} onChange={(v) => setFrom(toApiDate(v) ?? null)} />
+          <DateField label="Departing from" value={from} onChange={setFrom} />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 4, md: 2 }}>
           <DateField
             label="Departing to"
             value={to}
-            onChange={(v) => setTo(toApiDate(v) ?? null)}
-            error={dateRangeProblem(from, to)}
+            onChange={setTo}
+            error={dateRangeProblem(dateOf(from), dateOf(to))}
           />
         </Grid.Col>
       </Grid>

@@ -1,6 +1,6 @@
 import { Button, Checkbox, Fieldset, Grid, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { dateRangeProblem } from '../../../shared/api/common';
-import { DateField } from '../../ui/DateField';
+import { DateField, dateOf, hasUnreadableDate } from '../../ui/DateField';
 import { BookingForField } from './BookingForField';
 import { type BookingFor, type BookingSearch, bookingForOptions } from './booking-search';
 
@@ -39,7 +39,7 @@ function DateRange({
           label="To"
           aria-label={`${legend} to`}
           value={to}
-          error={dateRangeProblem(from, to)}
+          error={dateRangeProblem(dateOf(from), dateOf(to))}
           onChange={(v) => onChange(from, v)}
         />
       </SimpleGrid>
@@ -72,8 +72,8 @@ export function BookingSearchForm({ value, onChange, onSearch, onReset }: Props)
         aria-label="Search bookings"
         onSubmit={(e) => {
           e.preventDefault();
-          // A range ending before it starts is shown at its field, not searched for.
-          if (rangeProblem(value)) return;
+          // A range ending before it starts, or a date that cannot be read, is shown at its field, not searched for.
+          if (rangeProblem(value) || hasUnreadableDate(e.currentTarget)) return;
           onSearch();
         }}
       >

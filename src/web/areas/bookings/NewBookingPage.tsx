@@ -13,9 +13,10 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { authApi } from '../../../shared/api/auth';
 import { type bookingCreateSchema, bookingEditApi } from '../../../shared/api/booking-edit';
 import { type Customer, customersApi } from '../../../shared/api/customers';
 import { systemSettingsApi } from '../../../shared/api/system-settings';
@@ -28,8 +29,10 @@ import { useProblemNotice } from '../../ui/form';
 import { PageHeader } from '../../ui/PageHeader';
 import { type PartyChoice, PartyPickerModal } from '../../ui/PartyPickerModal';
 import { useCan } from '../../ui/permissions';
+import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { AddTourPanel } from './AddTourPanel';
 import { bookingKeys } from './booking-api';
+import { DraftOffer } from './NewBookingDraftOffer';
 import { NewBookingLines, NewBookingSummary } from './NewBookingSummary';
 import {
   airlineEmailFor,
@@ -38,6 +41,15 @@ import {
   newBookingTotals,
   toBookingCreate,
 } from './new-booking';
+import {
+  clearDraft,
+  hasBookingWork,
+  LEAVE_DRAFT_QUESTION,
+  type NewBookingDraftState,
+  readDraft,
+  type StoredNewBookingDraft,
+  writeDraft,
+} from './new-booking-draft';
 import { type CreatableParty, PartyCreateModal } from './PartyCreateModal';
 
 /** The system setting holding the one external mail domain of custom airline addresses (spec 1 §4). */
@@ -51,7 +63,8 @@ type BookingCreateInput = z.input<typeof bookingCreateSchema>;
  * through the add-a-tour panel (offered once a customer or agent is linked), an optional custom
  * airline reference email, and 'Proceed with booking' (POST bookings), which goes on to the new
  * booking's edit screen. `?customer_id=` links that customer (Create Booking on a customer).
- * Role 1 only (bookings.create); other roles see a notice.
+ * Role 1 only (bookings.create); other roles see a notice. Work in progress is kept as a draft in
+ * the browser and offered back when the screen opens again; leaving it asks first (issue #22).
  */
 export function NewBookingPage() {
   const mayCreate = useCan('bookings.create');
@@ -88,10 +101,12 @@ export function NewBookingPage() {
 function NewBookingForm({ send, onSaved }: EntityFormProps<never, BookingCreateInput>) {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const [customerId, setCustomerId] = useState<number | null>(() => {
+  // The customer the screen was opened for (Create Booking on a customer): not work of its own.
+  const [openedFor] = useState<number | null>(() => {
     const n = Number(params.get('customer_id'));
     return Number.isInteger(n) && n > 0 ? n : null;
   });
+  const [customerId, setCustomerId] = useState<number | null>(openedFor);
   const [customerHit, setCustomerHit] = useState<CustomerHit | null>(null);
   const [agent, setAgent] = useState<PartyChoice | null>(null);
   const [affiliate, setAffiliate] = useState<PartyChoice | null>(null);
@@ -124,6 +139,65 @@ function NewBookingForm({ send, onSaved }: EntityFormProps<never, BookingCreateI
   const totals = newBookingTotals(lines);
   const hasParty = customerId !== null || agent !== null;
 
+  // Issue #22: the work in progress, kept as the signed-in member of staff's draft as it changes.
+  const draft: NewBookingDraftState = {
+    customer_id: customerId,
+    customer_hit: hit,
+    agent,
+    affiliate,
+    lines,
+    custom_airline: customAirline,
+    domain,
+    airline_reference_email: airlineEmail,
+  };
+  const work = hasBookingWork(draft, openedFor);
+  const created = useRef(false);
+  const workNow = useRef(work);
+  workNow.current = work;
+  useUnsavedChanges({
+    dirty: () => !created.current && workNow.current,
+    question: LEAVE_DRAFT_QUESTION,
+    // Closing the tab loses nothing: the draft is in the browser.
+    onUnload: false,
+  });
+  const staffId = useStaffId();
+  // The draft found on opening (undefined: not looked for yet), until restored or discarded.
+  const [offer, setOffer] = useState<StoredNewBookingDraft | null | undefined>(undefined);
+  if (offer === undefined && staffId !== null) {
+    const stored = readDraft(localStorage, staffId);
+    setOffer(stored && hasBookingWork(stored, null) ? stored : null);
+  }
+  const wrote = useRef(false);
+  const draftText = JSON.stringify(draft);
+  useEffect(() => {
+    if (staffId === null || created.current) return;
+    if (workNow.current) {
+      // New work replaces an older draft not taken up.
+      writeDraft(localStorage, staffId, JSON.parse(draftText));
+      wrote.current = true;
+      setOffer((o) => (o === undefined ? o : null));
+    } else if (wrote.current) {
+      clearDraft(localStorage, staffId);
+      wrote.current = false;
+    }
+  }, [draftText, staffId]);
+  const restore = (d: StoredNewBookingDraft) => {
+    setCustomerId(d.customer_id);
+    setCustomerHit(d.customer_hit);
+    setAgent(d.agent);
+    setAffiliate(d.affiliate);
+    setItems(d.lines.map((line) => ({ key: nextKey.current++, line })));
+    setCustomAirline(d.custom_airline);
+    setDomain(d.domain);
+    setAirlineEmail(d.airline_reference_email);
+    setOffer(null);
+    clearProblem();
+  };
+  const discard = () => {
+    if (staffId !== null) clearDraft(localStorage, staffId);
+    setOffer(null);
+  };
+
   const save = useMutation({
     mutationFn: () =>
       send(
@@ -139,6 +213,9 @@ function NewBookingForm({ send, onSaved }: EntityFormProps<never, BookingCreateI
     onSuccess: (answer) => {
       const message = (answer as { message?: string } | undefined)?.message;
       notifications.show({ color: 'green', message: message ?? 'Booking created successfully.' });
+      // Created: the draft goes, and the move to the new booking is not held back.
+      created.current = true;
+      if (staffId !== null) clearDraft(localStorage, staffId);
       onSaved(answer);
     },
     onError: (err) => {
@@ -183,6 +260,7 @@ function NewBookingForm({ send, onSaved }: EntityFormProps<never, BookingCreateI
   return (
     <>
       <Stack gap="lg">
+        {offer && <DraftOffer draft={offer} onRestore={() => restore(offer)} onDiscard={discard} />}
         <NewBookingSummary
           customer={linkedCustomer}
           customerLabel={hit ? hitName(hit) : null}
@@ -337,6 +415,16 @@ const toHit = (c: Customer): CustomerHit => ({
 
 const hitName = (h: CustomerHit) =>
   h.full_name || [h.first_name, h.last_name].filter(Boolean).join(' ') || `Customer #${h.id}`;
+
+/** The signed-in member of staff's id (POST details, cached by the shell), or null until known. */
+function useStaffId(): number | null {
+  const me = useQuery({
+    queryKey: keys.session.one('me'),
+    queryFn: ({ signal }) => api.call(authApi.details, { signal }).then((r) => r.data),
+    staleTime: 5 * 60_000,
+  });
+  return me.data?.id ?? null;
+}
 
 /**
  * The one external mail domain custom airline addresses may use (spec 1 §4), read from the system

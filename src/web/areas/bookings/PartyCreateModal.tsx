@@ -1,10 +1,10 @@
-import { Modal } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { affiliatesApi } from '../../../shared/api/affiliates';
 import { agentsApi } from '../../../shared/api/agents';
 import { customersApi } from '../../../shared/api/customers';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
+import { Modal } from '../../ui/Modal';
 import type { PartyChoice } from '../../ui/PartyPickerModal';
 import { AffiliateForm } from '../affiliates/AffiliateForm';
 import { AgentForm } from '../agents/AgentForm';

@@ -1,4 +1,4 @@
-import { Button, Modal } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { keys } from '../../api/query-keys';
 import { confirmAction } from '../../ui/confirm';
 import { type DateRange, DateRangeFilter, emptyRange } from '../../ui/DateRangeFilter';
 import { ListFilters } from '../../ui/entity-list';
+import { Modal } from '../../ui/Modal';
 import { useNoticeMutation } from '../../ui/notice-mutation';
 import { useCan } from '../../ui/permissions';
 import { DelayedSearchInput, useDelayedSearch } from '../../ui/QuickSearch';

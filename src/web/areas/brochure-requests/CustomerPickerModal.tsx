@@ -1,6 +1,7 @@
-import { Button, Modal, VisuallyHidden } from '@mantine/core';
+import { Button, VisuallyHidden } from '@mantine/core';
 import { type CustomerRow, customersApi } from '../../../shared/api/customers';
 import { keys } from '../../api/query-keys';
+import { Modal } from '../../ui/Modal';
 import { ServerTable, type ServerTableColumn } from '../../ui/ServerTable';
 
 /** Spec 3 §9: the customer picker offers 25, 50, 100, 500 rows a page. */

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import {
@@ -9,6 +9,7 @@ import {
 import { api } from '../../api/client';
 import { formatDate } from '../../lib/format';
 import { type DateRange, DateRangeFilter, emptyRange } from '../../ui/DateRangeFilter';
+import { Modal } from '../../ui/Modal';
 
 /**
  * The Export modal of the brochure requests list (spec 3 §7 GET brochures/requests/filter): a date

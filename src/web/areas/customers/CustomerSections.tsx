@@ -6,7 +6,6 @@ import {
   Button,
   Group,
   Loader,
-  Modal,
   Paper,
   Select,
   Stack,
@@ -36,6 +35,7 @@ import { keys } from '../../api/query-keys';
 import { formatDate } from '../../lib/format';
 import { EntityFormFrame, useEntityForm } from '../../ui/entity';
 import { NumberField } from '../../ui/form';
+import { Modal } from '../../ui/Modal';
 import { Can } from '../../ui/permissions';
 import { QueryProblem } from '../../ui/QueryProblem';
 import { affiliateOptions, useActiveAffiliates, useActiveBrochures } from './customer-api';

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import Decimal from 'decimal.js';
 import { useState } from 'react';
@@ -17,8 +17,9 @@ import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { tourOptions, useTourList } from '../../api/tours';
 import { formatDate } from '../../lib/format';
-import { DateField } from '../../ui/DateField';
+import { DateField, dateOf } from '../../ui/DateField';
 import { NumberField, numberText } from '../../ui/form';
+import { Modal } from '../../ui/Modal';
 import { useNoticeMutation } from '../../ui/notice-mutation';
 import { QueryProblem } from '../../ui/QueryProblem';
 import { currencyText } from './RecordPaymentModal';
@@ -62,14 +63,20 @@ export function LinkTourModal({
     queryFn: ({ signal }) => api.call(serviceTypesApi.list, { signal }).then((r) => r.data),
     staleTime: 60_000,
   });
+  // A typed date that cannot be read filters nothing (its field says why).
+  const [fromDate, toDate] = [dateOf(from), dateOf(to)];
   const groups = useQuery({
-    queryKey: keys.groups.list('link-tour', tour, from, to),
+    queryKey: keys.groups.list('link-tour', tour, fromDate, toDate),
     enabled: tour !== null && invoice !== null,
     queryFn: ({ signal }) =>
       api
         .call(groupsApi.ofTour, {
           params: { id: Number(tour) },
-          query: { departureFromDate: from ?? '', departureToDate: to ?? '', serviceEstimateCost: 'true' },
+          query: {
+            departureFromDate: fromDate ?? '',
+            departureToDate: toDate ?? '',
+            serviceEstimateCost: 'true',
+          },
           signal,
         })
         .then((r) => r.data),

@@ -1,4 +1,4 @@
-import { Anchor, Button, Modal, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Decimal from 'decimal.js';
@@ -16,6 +16,7 @@ import { keys } from '../../api/query-keys';
 import { formatDate } from '../../lib/format';
 import { DateField } from '../../ui/DateField';
 import { FormActions, NumberField, numberText, useFormSubmit } from '../../ui/form';
+import { Modal } from '../../ui/Modal';
 import { useNoticeMutation } from '../../ui/notice-mutation';
 import { useCan } from '../../ui/permissions';
 import { QueryProblem } from '../../ui/QueryProblem';

@@ -1,6 +1,6 @@
 import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
-import { DateField } from '../../ui/DateField';
+import { DateField, dateOf } from '../../ui/DateField';
 import type { ReportValues } from './report-kit';
 
 /**
@@ -21,7 +21,8 @@ export function DateRangeFields<V extends ReportValues>({
   /** What the dates are of: 'Booking' → 'Booking from date' / 'Booking to date'. */
   label: string;
 }) {
-  const start = (form.getValues()[from] as string | null) || null;
+  // Only a date bounds the to picker (the from field may hold typed text that is not one).
+  const start = dateOf(form.getValues()[from] as string | null);
   return (
     <>
       <DateField label={`${label} from date`} {...form.getInputProps(from)} />
@@ -47,7 +48,7 @@ function ToDateField({
     setLastStart(start);
     setMonth(null);
   }
-  const value = (inputProps.value as string | null) || null;
+  const value = dateOf(inputProps.value as string | null);
   return (
     <DateField
       label={label}

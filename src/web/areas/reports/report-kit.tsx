@@ -95,7 +95,8 @@ export function useReportForm<V extends ReportValues>({
         throw e;
       }
     },
-    { onSuccess: (name) => setSaved(name) },
+    // Filters of a report are not work to lose: leaving them does not ask.
+    { onSuccess: (name) => setSaved(name), guardChanges: false },
   );
   return { form, onSubmit, generating: saving, jobId, saved };
 }

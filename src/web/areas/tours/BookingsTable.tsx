@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { implementedRoutes, pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
 import { formatDate } from '../../lib/format';
 import { confirmAction } from '../../ui/confirm';
+import { Modal } from '../../ui/Modal';
 import { useNoticeMutation } from '../../ui/notice-mutation';
 import { useCan } from '../../ui/permissions';
 import { EmailTravelDocsButton } from './EmailTravelDocs';

@@ -1,4 +1,4 @@
-import { Button, List, Modal, Stack, Text } from '@mantine/core';
+import { Button, List, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
   EMAIL_TRAVEL_DOCS_CONFIRM,
@@ -8,6 +8,7 @@ import {
 import { api } from '../../api/client';
 import { confirmAction } from '../../ui/confirm';
 import { JobProgress, useJob } from '../../ui/JobProgress';
+import { Modal } from '../../ui/Modal';
 import { useNoticeMutation } from '../../ui/notice-mutation';
 
 /**

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../../shared/api/group-documents';
 import type { TourGroupDetail } from '../../../shared/api/tour-catalogue';
 import { api } from '../../api/client';
+import { Modal } from '../../ui/Modal';
 import { Section } from '../../ui/Section';
 
 /** The three ways out of a group document (spec 3 §2). */

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, Select, Stack, Switch, Text } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Switch, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,6 +20,7 @@ import { confirmAction } from '../../ui/confirm';
 import { useEntityForm } from '../../ui/entity';
 import { NumberField, numberText } from '../../ui/form';
 import { ListTable } from '../../ui/ListTable';
+import { Modal } from '../../ui/Modal';
 import { useNoticeMutation } from '../../ui/notice-mutation';
 import { Can, useCan } from '../../ui/permissions';
 import { DeleteAction, EditLink, RowActions } from '../../ui/RowActions';

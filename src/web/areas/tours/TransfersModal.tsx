@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import type { InstanceFlight } from '../../../shared/api/tour-catalogue';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { formatDate } from '../../lib/format';
+import { Modal } from '../../ui/Modal';
 import { useNoticeMutation } from '../../ui/notice-mutation';
 import { useCan } from '../../ui/permissions';
 

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Switch, Text } from '@mantine/core';
+import { Button, Group, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { type BookingDetail, bookingEditApi, MESSAGES } from '../../../../shared/api/booking-edit';
 import { api } from '../../../api/client';
+import { Modal } from '../../../ui/Modal';
 import { useCan } from '../../../ui/permissions';
 import { useBookingChange } from '../booking-api';
 

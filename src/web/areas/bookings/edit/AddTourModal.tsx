@@ -1,7 +1,8 @@
-import { Button, Modal } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { type BookingDetail, bookingEditApi } from '../../../../shared/api/booking-edit';
 import { api } from '../../../api/client';
+import { Modal } from '../../../ui/Modal';
 import { AddTourPanel } from '../AddTourPanel';
 import { useBookingChange } from '../booking-api';
 import type { ChosenTourLine } from '../new-booking';

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
   type BookingDetail,
@@ -11,6 +11,7 @@ import { api } from '../../../api/client';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useEntityForm } from '../../../ui/entity';
 import { MoneyInput } from '../../../ui/form';
+import { Modal } from '../../../ui/Modal';
 import { useCan } from '../../../ui/permissions';
 import { useReloadBooking } from '../booking-api';
 import { amountText, isCancelled } from './booking-view';

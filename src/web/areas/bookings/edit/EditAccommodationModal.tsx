@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Center, Loader, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   type BookingDetail,
@@ -10,6 +10,7 @@ import { toursApi } from '../../../../shared/api/tours';
 import type { OfferedRoom } from '../../../../shared/pricing';
 import { api } from '../../../api/client';
 import { formatMoney } from '../../../lib/format';
+import { Modal } from '../../../ui/Modal';
 import { bookingKeys, useBookingChange } from '../booking-api';
 
 /**

@@ -6,7 +6,6 @@ import {
   Grid,
   Group,
   Loader,
-  Modal,
   Paper,
   SegmentedControl,
   Select,
@@ -28,6 +27,7 @@ import { EMAIL_DOCUMENT_TYPES } from '../../../../shared/email-templates';
 import { ApiError, api } from '../../../api/client';
 import { keys } from '../../../api/query-keys';
 import { confirmAction } from '../../../ui/confirm';
+import { Modal } from '../../../ui/Modal';
 import { useBooking, useReloadBooking } from '../booking-api';
 import { useDocumentRecords } from './document-api';
 import { notifySent } from './email-notice';

@@ -1,8 +1,9 @@
-import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { type BookingDetail, bookingEditApi, bookingUpdateSchema } from '../../../../shared/api/booking-edit';
 import { api } from '../../../api/client';
 import { useEntityForm } from '../../../ui/entity';
+import { Modal } from '../../../ui/Modal';
 import { useCan } from '../../../ui/permissions';
 import { useReloadBooking } from '../booking-api';
 

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import {
   type BookingDetail,
@@ -13,6 +13,7 @@ import { formatDate } from '../../../lib/format';
 import { DateField } from '../../../ui/DateField';
 import { EntityFormFrame, useEntityForm } from '../../../ui/entity';
 import { FieldGrid } from '../../../ui/form';
+import { Modal } from '../../../ui/Modal';
 import { useCan } from '../../../ui/permissions';
 import { ConfirmDeleteLink } from '../../../ui/RowActions';
 import { useBookingChange, useReloadBooking } from '../booking-api';
@@ -219,7 +220,7 @@ function PassengerModal({
           />
           <TextInput label="First name" required {...form.getInputProps('first_name')} />
           <TextInput label="Last name" required {...form.getInputProps('last_name')} />
-          <DateField label="Date of birth" {...form.getInputProps('dob')} />
+          <DateField label="Date of birth" birthDate {...form.getInputProps('dob')} />
           <Select
             label="Gender"
             data={[...PASSENGER_GENDERS]}

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import {
   type BookingDetail,
@@ -10,6 +10,7 @@ import { paymentsApi } from '../../../../shared/api/payments';
 import { api } from '../../../api/client';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useEntityForm } from '../../../ui/entity';
+import { Modal } from '../../../ui/Modal';
 import { useCan } from '../../../ui/permissions';
 import { useReloadBooking } from '../booking-api';
 import { isRefund, paymentsTotal, shownPaymentAmount } from './booking-sections';

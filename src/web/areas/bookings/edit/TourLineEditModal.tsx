@@ -1,7 +1,6 @@
 import {
   Button,
   Group,
-  Modal,
   MultiSelect,
   Paper,
   SimpleGrid,
@@ -26,6 +25,7 @@ import {
 import { formatMoney } from '../../../lib/format';
 import { type EntityForm, EntityFormFrame, useEntityForm } from '../../../ui/entity';
 import { MoneyInput, NumberField } from '../../../ui/form';
+import { Modal } from '../../../ui/Modal';
 import { useReloadBooking } from '../booking-api';
 import { AirlineCostsEditor } from './AirlineCostsEditor';
 import { amountText, passengerName } from './booking-view';

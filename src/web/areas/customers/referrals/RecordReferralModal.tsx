@@ -1,4 +1,4 @@
-import { Button, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { api } from '../../../api/client';
 import { keys } from '../../../api/query-keys';
 import { formatDate } from '../../../lib/format';
 import { EntityFormFrame, useEntityForm } from '../../../ui/entity';
+import { Modal } from '../../../ui/Modal';
 
 /** Spec 1 §9: the customer type-ahead asks 500 ms after the last key. */
 const TYPEAHEAD_DELAY = 500;
