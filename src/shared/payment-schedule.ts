@@ -105,6 +105,8 @@ export interface PaymentScheduleInput {
   deposit_due: string | null;
   balance_due: string | null;
   payments: readonly SchedulePayment[];
+  /** Paid in all, pounds (the stored `paid`); default the sum of `payments`. */
+  paid?: string;
   /** A cancelled booking has no schedule (its cancellation invoice says what is owed). */
   cancelled?: boolean;
 }
@@ -131,7 +133,10 @@ function coveredOn(payments: readonly SchedulePayment[], threshold: Decimal): st
 export function paymentSchedule(input: PaymentScheduleInput): PaymentStage[] {
   const total = new Decimal(input.total_due || 0);
   if (input.cancelled || total.lte(0)) return [];
-  const paid = input.payments.reduce((s, p) => s.plus(p.amount), new Decimal(0));
+  const paid =
+    input.paid !== undefined
+      ? new Decimal(input.paid || 0)
+      : input.payments.reduce((s, p) => s.plus(p.amount), new Decimal(0));
   const deposit = new Decimal(input.deposit || 0);
   const hasDeposit =
     input.deposit_due !== null &&
