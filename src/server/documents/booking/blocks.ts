@@ -7,7 +7,7 @@ import {
   airportText,
   day,
   type Figure,
-  figuresBox,
+  figuresTable,
   flightText,
   gbp,
   londonDay,
@@ -291,7 +291,7 @@ export function figuresRow(left: Content, figures: Figure[], title = 'Summary'):
     {
       columns: [
         { width: '*', stack: [left], margin: [0, 4, 0, 0] },
-        { width: 250, stack: [figuresBox(figures, 250)] },
+        { width: 250, stack: [figuresTable(figures)] },
       ],
       columnGap: 24,
     },
