@@ -34,13 +34,14 @@ const onScreen = (stages: PaymentStage[]) =>
 
 /** The payment schedule as the screen shows it: one 'what when' line per stage. */
 async function shownSchedule(page: Page): Promise<string[]> {
-  const rows = page.locator('[aria-label="Payment schedule"] [data-figure]');
+  const stages = page.locator('[aria-label="Payment schedule"] [data-stage]');
   const out: string[] = [];
-  for (let i = 0; i < (await rows.count()); i++) {
-    const row = rows.nth(i);
-    out.push(
-      `${await row.getAttribute('data-figure')} ${(await row.locator('[data-value]').innerText()).replace(/\s+/g, ' ')}`,
-    );
+  for (let i = 0; i < (await stages.count()); i++) {
+    const stage = stages.nth(i);
+    const label = await stage.locator('[data-figure]').getAttribute('data-figure');
+    const when = await stage.locator('[data-value]').innerText();
+    const note = stage.locator('[data-note]');
+    out.push([label, when, (await note.count()) ? await note.innerText() : null].filter(Boolean).join(' '));
   }
   return out;
 }
@@ -104,7 +105,7 @@ describe('the payment schedule on the booking screen', () => {
         .getByText(/^Deposit/)
         .count(),
     ).toBe(0);
-    await page.locator('[aria-label="Payment schedule"]').scrollIntoViewIfNeeded();
+    await openCard(page, 'Accounts');
     await screenshotFromTop(page, 'i22-payment-schedule-inside-window');
     await page.context().close();
   });
@@ -132,6 +133,7 @@ describe('the payment schedule on the booking screen', () => {
       new RegExp(`^Deposit £[\\d,.]+ paid ${ukDate(today)}$`),
     );
     await poll(() => shownSchedule(page)).toEqual(onScreen(b.payment_schedule));
+    await openCard(page, 'Accounts');
     await screenshotFromTop(page, 'i22-payment-schedule-deposit-paid');
     await page.context().close();
   });

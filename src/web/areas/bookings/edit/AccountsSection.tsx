@@ -111,14 +111,16 @@ export function AccountsSection({ booking }: { booking: BookingDetail; canEdit: 
                 const p = stageParts(stage);
                 const paid = Number(stage.outstanding) <= 0;
                 return (
-                  <Figure key={stage.kind} label={p.what} color={paid ? 'green.9' : undefined}>
-                    {p.when}
+                  <Stack key={stage.kind} gap={0} data-stage={stage.kind}>
+                    <Figure label={p.what} color={paid ? 'green.9' : undefined}>
+                      {p.when}
+                    </Figure>
                     {p.note && (
-                      <Text span size="xs" c="dimmed" display="block">
+                      <Text size="xs" c="dimmed" ta="right" data-note>
                         {p.note}
                       </Text>
                     )}
-                  </Figure>
+                  </Stack>
                 );
               })}
             </Stack>
