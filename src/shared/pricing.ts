@@ -119,6 +119,16 @@ export function addDays(ymd: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+/** Calendar days from `from` to `to` (both 'YYYY-MM-DD'; negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** `YYYY-MM-DD` → `DD/MM/YYYY` (spec 3 §1: how every date is shown: screens, documents, emails). */
+export function ukDate(ymd: string): string {
+  return `${ymd.slice(8, 10)}/${ymd.slice(5, 7)}/${ymd.slice(0, 4)}`;
+}
+
 /**
  * The check-in / check-out day rule (spec 3 §3 Tour accommodation: check-in and check-out days count
  * from day 1 of the tour, the departure day): check-in on departure + (check_in_day − 1), check-out

@@ -15,6 +15,7 @@ import {
 } from '../../src/server/documents/booking-documents';
 import { BOOKING_DOC_CODES, type BookingDocType } from '../../src/shared/documents';
 import { poundsText } from '../../src/shared/money-text';
+import { stageParts } from '../../src/shared/payment-schedule';
 import { addDays } from '../../src/shared/pricing';
 import type { TestContext } from '../helpers/app';
 import { createTestContext } from '../helpers/app';
@@ -257,9 +258,13 @@ describe.each(testDbKinds)('booking documents as PDFs (%s)', (kind) => {
     expect(text).toContain(`Extras ${gbp(b.totals.extras_total)}`);
     expect(text).toContain(`Discounts -${gbp(b.totals.discounts_total)}`);
     expect(b.paid).toBe('370.50');
-    expect(text).toContain(
-      `Balance due by ${b.balance_due.slice(8, 10)}/${b.balance_due.slice(5, 7)}/${b.balance_due.slice(0, 4)}`,
-    );
+    // The payment schedule, stage by stage as the one rule gives it (src/shared/payment-schedule.ts).
+    expect(text).toContain('PAYMENT SCHEDULE');
+    for (const stage of b.payment_schedule) {
+      const p = stageParts(stage);
+      expect(text).toContain(`${p.what} ${p.when}`);
+    }
+    expect(b.payment_schedule.at(-1).due).toBe(b.balance_due);
   });
 
   it('the agent invoice: commission at the booking percent, VAT on it, the balance due from the agent', async () => {

@@ -125,7 +125,12 @@ describe.each(testDbKinds)('booking email on %s', (kind) => {
       last_name: `<b>O'Brien</b>`,
       email: customerEmail,
     });
-    const booking = await createBooking(t.db, { instance, customer_id: customer.id, balance: '1048.00' });
+    const booking = await createBooking(t.db, {
+      instance,
+      customer_id: customer.id,
+      total_due: '1048.00',
+      balance: '1048.00',
+    });
     bookingId = booking.id;
     bookingRef = booking.booking_ref as string;
     await t.db.execute(

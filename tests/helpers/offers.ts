@@ -18,10 +18,17 @@ export interface Offer {
 /**
  * A departure of the demo data with a room for two that has at least `roomsLeft` rooms left (other
  * tests may take some), far enough out that bookings for it are still open (the server refuses
- * them within the release days). Looks through the first three open departures of each tour.
+ * them within the release days; `window` in days from today: 150 or more unless told). Looks
+ * through the first three open departures of each tour.
  */
-export async function findOffer(token: string, roomsLeft = 2): Promise<Offer> {
-  const from = new Date(Date.now() + 150 * 86_400_000).toISOString().slice(0, 10);
+export async function findOffer(
+  token: string,
+  roomsLeft = 2,
+  window: { fromDays: number; toDays?: number } = { fromDays: 150 },
+): Promise<Offer> {
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  const from = day(window.fromDays);
+  const to = window.toDays === undefined ? null : day(window.toDays);
   const { body: tours } = await apiCall<{ data: TourListItem[] }>(token, 'GET', '/tours');
   for (const tour of tours.data) {
     const { body } = await apiCall<{ data: InstanceRow[] }>(
@@ -29,7 +36,8 @@ export async function findOffer(token: string, roomsLeft = 2): Promise<Offer> {
       'GET',
       `/tours/${tour.id}/instances?departureFromDate=${from}`,
     );
-    for (const instance of body.data.filter((i) => !i.stop_sell).slice(0, 3)) {
+    const open = body.data.filter((i) => !i.stop_sell && (to === null || i.departure_date <= to));
+    for (const instance of open.slice(0, 3)) {
       const { body: rooms } = await apiCall<{
         data: OfferedRoom[];
         instance: { places_left: number | null };

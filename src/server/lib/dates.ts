@@ -10,10 +10,8 @@ export function londonToday(now = new Date()): string {
   return LONDON_DAY.format(now);
 }
 
-/** `YYYY-MM-DD` → `DD/MM/YYYY`, for messages, history comments and emails. */
-export function ukDate(ymd: string): string {
-  return `${ymd.slice(8, 10)}/${ymd.slice(5, 7)}/${ymd.slice(0, 4)}`;
-}
+/** `YYYY-MM-DD` → `DD/MM/YYYY`, for messages, history comments and emails (one home: shared/pricing.ts). */
+export { ukDate } from '../../shared/pricing';
 
 const LONDON_MINUTE = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',

@@ -17,10 +17,12 @@ import {
   TEMPLATE_TAGS,
 } from '../../shared/email-templates';
 import { poundsText } from '../../shared/money-text';
+import { scheduleText } from '../../shared/payment-schedule';
 import { pathTo } from '../../shared/routes';
 import { type Db, queryRows } from '../db/client';
 import { ukDate } from '../lib/dates';
 import { escapeHtml } from '../lib/html';
+import { loadPaymentSchedule } from '../lib/payment-schedules';
 
 const writer = new Mustache.Writer();
 
@@ -128,8 +130,9 @@ function flightTable(flights: FlightRow[]): string {
  * departure and balance due dates DD/MM/YYYY; the balance in pounds ('£1,959.10'); the flights
  * (earliest = outbound, latest = return, times DD/MM/YYYY HH:MM) and their airline; the tour's
  * covering email and the airline's content as HTML with line breaks; `flight_details` a table;
- * `balance_due_content` a sentence with the amount and date ('' when nothing is due or the booking
- * is cancelled); `accept_button` and `manage_booking` links to the booking at `opts.baseUrl` (config.appUrl; there
+ * `balance_due_date` and `balance_due_content` from the payment schedule (src/shared/payment-schedule.ts:
+ * the balance stage's date; one sentence per stage, 'Deposit £200.00 paid 27/11/2026. Balance £998.00
+ * due by 09/06/2027.', '' when nothing is due or the booking is cancelled); `accept_button` and `manage_booking` links to the booking at `opts.baseUrl` (config.appUrl; there
  * is no customer-facing page yet, so both open the booking in the staff app). A value that does not
  * apply is ''. Throws when the booking does not exist.
  */
@@ -147,7 +150,6 @@ export async function templateVariables(
     last_name: string | null;
     full_name: string | null;
     departure_date: string | null;
-    balance_due: string | null;
     balance: string;
     cancelled: boolean;
     airline_reference_email: string | null;
@@ -162,7 +164,7 @@ export async function templateVariables(
     board_basis: string | null;
   }>(
     db,
-    sql`select b.booking_ref, b.departure_date::text as departure_date, b.balance_due::text as balance_due,
+    sql`select b.booking_ref, b.departure_date::text as departure_date,
                b.balance::text as balance, b.cancelled_at is not null as cancelled, b.airline_reference_email,
                coalesce(c.title, p.title) as title, coalesce(c.first_name, p.first_name) as first_name,
                coalesce(c.last_name, p.last_name) as last_name,
@@ -210,13 +212,17 @@ export async function templateVariables(
   const inbound = flights.length > 1 ? flights[flights.length - 1] : undefined;
   const base = opts.baseUrl.replace(/\/+$/, '');
   const bookingUrl = `${base}${pathTo('booking-edit', { id: bookingId })}`;
+  // Due dates and amounts from the one schedule rule (src/shared/payment-schedule.ts), as on the
+  // booking screen and the Confirmation.
+  const schedule = await loadPaymentSchedule(db, bookingId);
+  const balanceStage = schedule.at(-1);
   const due = new Decimal(b.balance);
   const balanceDueContent =
-    !b.cancelled && due.gt(0)
+    !b.cancelled && due.gt(0) && schedule.length
       ? escapeHtml(
-          b.balance_due
-            ? `The balance of ${poundsText(b.balance)} is due by ${ukDate(b.balance_due)}.`
-            : `The balance of ${poundsText(b.balance)} is now due.`,
+          scheduleText(schedule)
+            .map((line) => `${line}.`)
+            .join(' '),
         )
       : '';
 
@@ -240,7 +246,7 @@ export async function templateVariables(
     outbound_departure_airport: outbound?.from_airport ?? '',
     return_departure_airport: inbound?.from_airport ?? '',
     tour_destination_name: b.tour_name ?? '',
-    balance_due_date: b.balance_due ? ukDate(b.balance_due) : '',
+    balance_due_date: balanceStage?.due ? ukDate(balanceStage.due) : '',
     tour_balance: poundsText(b.balance),
     tour_covering_email: textAsHtml(b.covering_emails),
     airline_name: outbound?.airline ?? '',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { BookingTotals } from '../booking-totals';
 import { poundsText } from '../money-text';
+import type { PaymentStage } from '../payment-schedule';
 import { emailTemplateGroupAnswer } from './booking-email';
 import {
   blankToUndefined,
@@ -463,6 +464,17 @@ export const bookingTotalsAnswer = z.object({
   cancellation_value: z.string().nullable(),
 }) satisfies z.ZodType<BookingTotals>;
 
+/** One stage of the payment schedule (`PaymentStage` of src/shared/payment-schedule.ts). */
+export const paymentStageAnswer = z.object({
+  kind: z.enum(['deposit', 'balance', 'full']),
+  label: z.enum(['Deposit', 'Balance', 'Full amount']),
+  amount: z.string(),
+  due: z.string().nullable(),
+  paid: z.string(),
+  outstanding: z.string(),
+  paid_on: z.string().nullable(),
+}) satisfies z.ZodType<PaymentStage>;
+
 /** The booking of GET bookings/{id} (data.booking[0]). */
 export const bookingDetailAnswer = z.object({
   id: z.number(),
@@ -534,6 +546,11 @@ export const bookingDetailAnswer = z.object({
   deposit_due: z.string().nullable(),
   /** The deposit asked for, pounds (per-guest deposits of the lines, capped at the total due). */
   deposit: z.string(),
+  /**
+   * The payment schedule (src/shared/payment-schedule.ts, issue #22): deposit then balance, or the
+   * full amount alone; the same stages the Confirmation, emails and aged-debtors report show.
+   */
+  payment_schedule: z.array(paymentStageAnswer),
   agent_comission_percent: z.string().nullable(),
   booking_vat_percent: z.string(),
   non_commissionable_extras: z.string(),

@@ -11,7 +11,6 @@ import {
 } from '../../../shared/api/booking-edit';
 import { money, percentOf } from '../../../shared/booking-totals';
 import { poundsText } from '../../../shared/money-text';
-import { addDays } from '../../../shared/pricing';
 import type { Config } from '../../config';
 import { type Db, queryRows } from '../../db/client';
 import { uniqueAs } from '../../http/db-errors';
@@ -85,7 +84,6 @@ export async function createBooking(db: Db, input: BookingCreate, userId: number
       agent_ok: boolean;
       commission: string | null;
       vat: string | null;
-      deposit_days: string | null;
       bonding_type_id: number | null;
     }>(
       tx,
@@ -94,7 +92,6 @@ export async function createBooking(db: Db, input: BookingCreate, userId: number
                  exists (select 1 from agents where id = ${input.agent_id ?? null}) as agent_ok,
                  (select commission::text from agents where id = ${input.agent_id ?? null}) as commission,
                  (select value from system_settings where name = 'default_vat_percent') as vat,
-                 (select value from system_settings where name = 'deposit_due_days_after_booking') as deposit_days,
                  (select bonding_type_id from tours where id = ${input.tour_bookings[0].tour_id}) as bonding_type_id`,
     );
     const errors: Record<string, string[]> = {};
@@ -112,12 +109,11 @@ export async function createBooking(db: Db, input: BookingCreate, userId: number
       sql`with n as (select nextval(pg_get_serial_sequence('bookings', 'id')) as id)
           insert into bookings (id, booking_ref, customer_id, agent_id, affiliate_id, created_by, created_from,
             agent_comission_percent, booking_vat_percent, bonding_type, airline_reference_email, allowed_domain,
-            deposit_due, status)
+            status)
           select n.id, 'HB' || (100000 + n.id), ${input.customer_id ?? null}, ${input.agent_id ?? null},
             ${input.affiliate_id ?? null}, ${userId}, 'admin', ${input.agent_id ? ctx.commission : null},
             ${ctx.vat ?? '20'}, ${ctx.bonding_type_id}, ${input.airline_reference_email ?? null},
-            ${input.airline_reference_email ? input.airline_reference_email.split('@')[1] : null},
-            ${addDays(londonToday(), Number(ctx.deposit_days ?? 7))}, 'Pending'
+            ${input.airline_reference_email ? input.airline_reference_email.split('@')[1] : null}, 'Pending'
           from n
           returning id`,
     );
@@ -130,6 +126,7 @@ export async function createBooking(db: Db, input: BookingCreate, userId: number
       await placeTourLine(tx, b.id, line, p, `tour_bookings.${n}`);
       labels.push(`${p.label} × ${line.rooms} for ${line.guests} guest${line.guests === 1 ? '' : 's'}`);
     }
+    // Sets the deposit and balance due dates by the schedule rule (ledger.ts `dueDates`).
     const { totals } = await recomputeBooking(tx, b.id, { tourLinesChanged: true });
     await writeHistory(tx, {
       bookingId: b.id,
@@ -187,6 +184,21 @@ export async function updateBooking(
         else if (v.agent_comission_percent === undefined)
           sets.push(sql`agent_comission_percent = (select commission from agents where id = ${next})`);
       }
+    }
+    if (v.balance_due !== undefined || v.deposit_due !== undefined) {
+      // The schedule rule (src/shared/payment-schedule.ts): the deposit is never due on or after the balance.
+      const [cur] = await queryRows<{ balance_due: string | null; deposit_due: string | null }>(
+        tx,
+        sql`select balance_due::text as balance_due, deposit_due::text as deposit_due from bookings where id = ${id}`,
+      );
+      const balanceDue = v.balance_due === undefined ? cur.balance_due : v.balance_due || null;
+      const depositDue = v.deposit_due === undefined ? cur.deposit_due : v.deposit_due || null;
+      if (balanceDue && depositDue && depositDue >= balanceDue)
+        throw validationError({
+          [v.deposit_due !== undefined ? 'deposit_due' : 'balance_due']: [
+            `The deposit must fall due before the balance (deposit ${ukDate(depositDue)}, balance ${ukDate(balanceDue)}).`,
+          ],
+        });
     }
     const simple: [keyof BookingUpdate, string][] = [
       ['balance_due', 'Balance due date'],

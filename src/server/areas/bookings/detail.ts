@@ -8,6 +8,7 @@ import type { EmailTemplateGroup } from '../../../shared/api/booking-email';
 import { bookingTotals, chargedLines, depositAmount } from '../../../shared/booking-totals';
 import { allQueries, type Db, queryRows } from '../../db/client';
 import { notFound } from '../../http/errors';
+import { loadPaymentSchedule } from '../../lib/payment-schedules';
 
 /** A timestamptz as ISO 8601 in UTC ('2026-11-22T14:05:00.000Z'), null stays null (DESIGN.md §4). */
 const iso = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -35,6 +36,7 @@ export async function getBookingDetail(db: Db, id: number): Promise<BookingDetai
       | 'totals'
       | 'proposed_cancellation_charge'
       | 'deposit'
+      | 'payment_schedule'
     >
   >(
     db,
@@ -87,6 +89,7 @@ export async function getBookingDetail(db: Db, id: number): Promise<BookingDetai
     templates,
     domains,
     proposed,
+    schedule,
   ] = await allQueries(db, [
     () =>
       queryRows<BookingDetail['tour_bookings'][number] & { deposit_per_guest: string | null }>(
@@ -201,6 +204,7 @@ export async function getBookingDetail(db: Db, id: number): Promise<BookingDetai
       ),
     () => allowedDomains(db),
     () => proposedCancellationCharge(db, id),
+    () => loadPaymentSchedule(db, id),
   ]);
 
   const totals = bookingTotals({
@@ -230,6 +234,7 @@ export async function getBookingDetail(db: Db, id: number): Promise<BookingDetai
     payments,
     totals,
     deposit: depositAmount(lines, totals.total_due),
+    payment_schedule: schedule,
     proposed_cancellation_charge: head.cancelled_at ? (head.cancellation_charge ?? proposed) : proposed,
   };
   return {

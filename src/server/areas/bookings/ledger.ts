@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/api/booking-edit';
 import { bookingStatus, bookingTotals, chargedLines, depositAmount } from '../../../shared/booking-totals';
-import { addDays } from '../../../shared/pricing';
+import { scheduleDueDates } from '../../../shared/payment-schedule';
 import { type Db, inSequence, inTransaction, queryRows } from '../../db/client';
 import { conflict, notFound } from '../../http/errors';
 import { londonToday } from '../../lib/dates';
+import { loadScheduleSettings } from '../../lib/payment-schedules';
 import { effectiveSql } from '../instances/fallback';
-import { systemSetting } from '../system-settings/queries';
 import { settleHeldRooms } from './room-stock';
 
 /**
@@ -78,16 +78,23 @@ export async function writeHistory(
 }
 
 /**
- * The balance-due date of a booking leaving on `departure` (system setting
- * balance_due_days_before_departure, default 84): that many days before departure, but never
- * before today (Europe/London). Null without a departure.
+ * The due dates of a booking made on `bookingDate` and leaving on `departure`, as of today
+ * (Europe/London), by the one schedule rule (`scheduleDueDates`, src/shared/payment-schedule.ts,
+ * with the system settings balance_due_days_before_departure and deposit_due_days_after_booking):
+ * balance departure − 84 days, never before today; deposit booking + 7 days, or null when that
+ * would not come before the balance (a booking inside the balance window pays the whole amount).
  */
-export async function balanceDueDate(tx: Db, departure: string | null): Promise<string | null> {
-  if (!departure) return null;
-  const days = Number((await systemSetting(tx, 'balance_due_days_before_departure')) ?? 84);
-  const due = addDays(departure, -days);
-  const today = londonToday();
-  return due < today ? today : due;
+export async function dueDates(
+  tx: Db,
+  bookingDate: string,
+  departure: string | null,
+): Promise<{ deposit_due: string | null; balance_due: string | null }> {
+  return scheduleDueDates({
+    booking_date: bookingDate,
+    departure_date: departure,
+    today: londonToday(),
+    settings: await loadScheduleSettings(tx),
+  });
 }
 
 /**
@@ -96,8 +103,8 @@ export async function balanceDueDate(tx: Db, departure: string | null): Promise<
  * its version, in ONE update. `staffChange`: a change by staff after the customer accepted sets the
  * booking back to Pending (changes_accepted = changes_reviewed = 0). `tourLinesChanged`: a tour
  * line was added or removed (or the booking created), so `balance_due` moves with the departure
- * (spec 1 §4 'adding or removing a tour updates balance_due'; `balanceDueDate`), in the same
- * update; otherwise a balance-due date staff set is kept. Answers the new version and figures, and
+ * (spec 1 §4 'adding or removing a tour updates balance_due') and `deposit_due` with it (`dueDates`:
+ * never on or after the balance), in the same update; otherwise the dates staff set are kept. Answers the new version and figures, and
  * `balance_due` (YYYY-MM-DD or null) when it was set.
  */
 export async function recomputeBooking(
@@ -116,9 +123,10 @@ export async function recomputeBooking(
         agent_confirmed: boolean;
         old_tour_booking: unknown;
         rooms_confirmed: boolean;
+        booking_date: string;
       }>(
         tx,
-        sql`select agent_id, old_tour_booking, agent_comission_percent::text as agent_comission_percent,
+        sql`select agent_id, old_tour_booking, to_char(created_at at time zone 'Europe/London', 'YYYY-MM-DD') as booking_date, agent_comission_percent::text as agent_comission_percent,
                    booking_vat_percent::text as booking_vat_percent, cancelled_at,
                    cancellation_charge::text as cancellation_charge, agent_confirmed, rooms_confirmed
             from bookings where id = ${id}`,
@@ -199,15 +207,15 @@ export async function recomputeBooking(
     status,
   );
   const departure = lines.length ? lines.map((l) => l.departure_date).sort()[0] : null;
-  const balanceDue = tourLinesChanged ? await balanceDueDate(tx, departure) : undefined;
+  const due = tourLinesChanged ? await dueDates(tx, b.booking_date, departure) : undefined;
   const [row] = await queryRows<{ version: number }>(
     tx,
     sql`update bookings set total_due = ${totals.total_due}, paid = ${totals.paid}, balance = ${totals.balance},
                non_commissionable_extras = ${totals.non_commissionable_extras}, status = ${status},
                departure_date = ${departure}, rooms_confirmed = ${roomsConfirmed}, version = version + 1, updated_at = now()
-               ${balanceDue === undefined ? sql`` : sql`, balance_due = ${balanceDue}`}
+               ${due === undefined ? sql`` : sql`, balance_due = ${due.balance_due}, deposit_due = ${due.deposit_due}`}
                ${staffChange ? sql`, changes_accepted = 0, changes_reviewed = 0` : sql``}
         where id = ${id} returning version`,
   );
-  return { version: row.version, totals, deposit, status, balance_due: balanceDue ?? null };
+  return { version: row.version, totals, deposit, status, balance_due: due?.balance_due ?? null };
 }

@@ -55,7 +55,7 @@ export const reportRoutes: FastifyPluginAsync<AreaDeps> = async (app, deps) => {
   }));
 
   route(app, reportsApi.debtor, { tags }, async (req, reply) =>
-    sendReport(deps, req, reply, 'debtor', debtorReport(req.body)),
+    sendReport(deps, req, reply, 'debtor', debtorReport(db, req.body)),
   );
 
   route(app, reportsApi.daybook, { tags }, async (req, reply) =>

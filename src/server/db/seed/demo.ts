@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { paymentMethodLabel } from '../../../shared/api/booking-edit';
 import { bookingTotals } from '../../../shared/booking-totals';
 import { poundsText } from '../../../shared/money-text';
+import { scheduleDueDates } from '../../../shared/payment-schedule';
 import { createStaffUser } from '../../users/service';
 import { type Db, queryRows } from '../client';
 import * as s from '../schema';
@@ -62,6 +63,18 @@ export const DEMO_SIZES = {
 const SEED = 2026;
 const BALANCE_DAYS = 84;
 const DEPOSIT_DAYS = 7;
+
+/** The due dates a booking made on `createdDay` for `departure` (day numbers) was given that day. */
+const demoDueDates = (createdDay: number, departure: number) =>
+  scheduleDueDates({
+    booking_date: isoDate(createdDay),
+    departure_date: isoDate(departure),
+    today: isoDate(createdDay),
+    settings: {
+      balance_due_days_before_departure: BALANCE_DAYS,
+      deposit_due_days_after_booking: DEPOSIT_DAYS,
+    },
+  });
 const AIRLINE_EMAIL_DOMAIN = 'bookings-mail.co.uk';
 
 const SPECIAL_REQUESTS = [
@@ -964,8 +977,8 @@ function planCurrentBooking(f: Faker, input: CurrentInput, cat: Catalogue, ctx: 
         });
         return { total_due: t.total_due, paid: t.paid, balance: t.balance };
       })(),
-      balance_due: isoDate(balanceDueDay),
-      deposit_due: isoDate(createdDay + DEPOSIT_DAYS),
+      // The one schedule rule (src/shared/payment-schedule.ts), as on the day it was booked.
+      ...demoDueDates(createdDay, departure),
       agent_comission_percent: agent ? (agent.commission ?? null) : null,
       booking_vat_percent: '20.00',
       non_commissionable_extras: money(nonCommissionable),
@@ -1081,8 +1094,8 @@ function planOldBooking(f: Faker, n: number, cat: Catalogue, ctx: PlanContext): 
       total_due: money(total),
       paid: money(paid),
       balance: money(Decimal.max(0, total.minus(paid))),
-      balance_due: isoDate(balanceDueDay),
-      deposit_due: isoDate(createdDay + DEPOSIT_DAYS),
+      // The one schedule rule (src/shared/payment-schedule.ts), as on the day it was booked.
+      ...demoDueDates(createdDay, departure),
       agent_comission_percent: oa ? '10.00' : null,
       booking_vat_percent: '20.00',
       non_commissionable_extras: '0.00',

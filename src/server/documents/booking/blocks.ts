@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { stageParts } from '../../../shared/payment-schedule';
 import { INK } from '../letterhead';
 import type { Content, TableCell } from '../pdf';
 import type { BookingDocumentData, DocLine } from './data';
@@ -6,7 +7,7 @@ import {
   airportText,
   day,
   type Figure,
-  figuresBox,
+  figuresTable,
   flightText,
   gbp,
   londonDay,
@@ -247,14 +248,13 @@ export function cancellationFigures(d: BookingDocumentData): Figure[] {
   return figures;
 }
 
-/** The payment schedule beside the figures: deposit and balance due dates (none once cancelled). */
+/**
+ * The payment schedule beside the figures, stage by stage as the one rule gives it
+ * (src/shared/payment-schedule.ts: 'Deposit £200.00 — paid 27/11/2026', 'Balance £998.00 — due by
+ * 09/06/2027'; a booking inside the balance window: 'Full amount … due by …'); none once cancelled.
+ */
 export function scheduleBlock(d: BookingDocumentData): Content {
-  const rows: [string, string][] = [];
-  if (d.booking.cancelled_at) return { text: '' };
-  if (d.booking.deposit_due && new Decimal(d.booking.deposit).gt(0))
-    rows.push([`Deposit of ${gbp(d.booking.deposit)} due by`, day(d.booking.deposit_due)]);
-  if (d.booking.balance_due) rows.push(['Balance due by', day(d.booking.balance_due)]);
-  if (!rows.length) return { text: '' };
+  if (d.booking.cancelled_at || !d.booking.payment_schedule.length) return { text: '' };
   return {
     stack: [
       {
@@ -265,13 +265,21 @@ export function scheduleBlock(d: BookingDocumentData): Content {
         characterSpacing: 0.6,
         margin: [0, 0, 0, 4],
       },
-      ...rows.map(([k, v]) => ({
-        columns: [
-          { text: k, width: '*' },
-          { text: v, width: 'auto', bold: true },
-        ],
-        margin: [0, 0, 0, 3] as [number, number, number, number],
-      })),
+      ...d.booking.payment_schedule.map((stage) => {
+        const p = stageParts(stage);
+        return {
+          stack: [
+            {
+              columns: [
+                { text: p.what, width: '*' },
+                { text: p.when, width: 'auto', bold: true },
+              ],
+            },
+            ...(p.note ? [small(p.note)] : []),
+          ],
+          margin: [0, 0, 0, 3] as [number, number, number, number],
+        };
+      }),
     ],
   };
 }
@@ -283,7 +291,7 @@ export function figuresRow(left: Content, figures: Figure[], title = 'Summary'):
     {
       columns: [
         { width: '*', stack: [left], margin: [0, 4, 0, 0] },
-        { width: 250, stack: [figuresBox(figures, 250)] },
+        { width: 250, stack: [figuresTable(figures)] },
       ],
       columnGap: 24,
     },

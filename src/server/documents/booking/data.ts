@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { paymentMethodLabel } from '../../../shared/api/booking-edit';
 import { type BookingTotals, extrasTotal, money, toursTotal } from '../../../shared/booking-totals';
+import type { PaymentStage } from '../../../shared/payment-schedule';
 import { nightsOfStay } from '../../../shared/pricing';
 import { getBookingDetail } from '../../areas/bookings/detail';
 import { type Db, inSequence, queryRows } from '../../db/client';
@@ -133,6 +134,8 @@ export interface BookingDocumentData {
     balance_due: string | null;
     deposit_due: string | null;
     deposit: string;
+    /** The payment schedule's stages (src/shared/payment-schedule.ts), as the booking detail answers them. */
+    payment_schedule: PaymentStage[];
     departure_date: string | null;
     agent_comission_percent: string | null;
     booking_vat_percent: string;
@@ -392,6 +395,7 @@ export async function loadBookingDocumentData(
       balance_due: b.balance_due,
       deposit_due: b.deposit_due,
       deposit: b.deposit,
+      payment_schedule: b.payment_schedule,
       departure_date: b.departure_date,
       agent_comission_percent: b.agent_comission_percent,
       booking_vat_percent: b.booking_vat_percent,

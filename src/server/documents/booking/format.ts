@@ -178,8 +178,13 @@ export interface Figure {
   raw?: boolean;
 }
 
-/** Figures right-aligned in a narrow box: labels left, amounts right, totals ruled, the balance banded. */
-export function figuresBox(figures: Figure[], width = 250): Content {
+/**
+ * The figures as a table filling its column: labels left (wrapping), amounts right on one line,
+ * totals ruled, the balance banded. Put it straight into a column of the width it should take: a
+ * table inside a nested '*' column was laid out wider than its column and pushed the amounts past
+ * the right margin (the cancellation invoice at seven figures, issue #22).
+ */
+export function figuresTable(figures: Figure[]): Content {
   const body = figures.map((f) => [
     { text: f.label, bold: f.total || f.emphasis, color: f.emphasis ? INK.accent : INK.text },
     {
@@ -192,32 +197,35 @@ export function figuresBox(figures: Figure[], width = 250): Content {
     },
   ]) as TableCell[][];
   return {
-    columns: [
-      { width: '*', text: '' },
-      {
-        width,
-        table: { widths: ['*', 'auto'], body },
-        layout: {
-          fillColor: (row: number) => (figures[row]?.emphasis ? INK.accentSoft : null),
-          hLineWidth: (i: number) => (figures[i]?.total || figures[i]?.emphasis ? 0.8 : 0),
-          hLineColor: () => INK.accent,
-          vLineWidth: () => 0,
-          paddingLeft: () => 6,
-          paddingRight: () => 6,
-          paddingTop: () => 3.5,
-          paddingBottom: () => 3.5,
-        },
-      },
-    ],
+    table: { widths: ['*', 'auto'], body },
+    layout: {
+      fillColor: (row: number) => (figures[row]?.emphasis ? INK.accentSoft : null),
+      hLineWidth: (i: number) => (figures[i]?.total || figures[i]?.emphasis ? 0.8 : 0),
+      hLineColor: () => INK.accent,
+      vLineWidth: () => 0,
+      paddingLeft: () => 6,
+      paddingRight: () => 6,
+      paddingTop: () => 3.5,
+      paddingBottom: () => 3.5,
+    },
   };
 }
 
-/** Label/value pairs in a pale box (booking ref, dates, status) — the 'at a glance' panel. */
+/** Padding left and right of a facts cell. */
+const FACT_PAD = 8;
+/** The facts' label column: wide enough for 'Airline reference' at 8.5 pt. */
+const FACT_LABEL = 72;
+
+/**
+ * Label/value pairs in a pale box (booking ref, dates, status) — the 'at a glance' panel. Both
+ * columns have fixed widths, so a value with a long word (a double-barrelled surname, an airline
+ * reference) breaks inside the box instead of widening it past the margin (issue #22).
+ */
 export function factsBox(facts: [string, string][], width = 210): Column {
   return {
     width,
     table: {
-      widths: ['auto', '*'],
+      widths: [FACT_LABEL, width - FACT_LABEL - 4 * FACT_PAD],
       body: facts.map(([k, v]) => [
         { text: k, color: INK.muted, fontSize: 8.5 },
         { text: v, bold: true, alignment: 'right' },
@@ -229,8 +237,8 @@ export function factsBox(facts: [string, string][], width = 210): Column {
         i === 0 || i === node.table.body.length ? 0 : 0.5,
       hLineColor: () => '#ffffff',
       vLineWidth: () => 0,
-      paddingLeft: () => 8,
-      paddingRight: () => 8,
+      paddingLeft: () => FACT_PAD,
+      paddingRight: () => FACT_PAD,
       paddingTop: () => 4,
       paddingBottom: () => 4,
     },

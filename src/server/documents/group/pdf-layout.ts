@@ -24,14 +24,31 @@ function printable(kind: CellKind, v: Cell): string {
 
 const isNumber = (c: DocColumn) => c.kind === 'int';
 
+/** Cell padding left and right (tableLayout), counted when the columns are fitted to the page. */
+const PAD = 4;
+
+/**
+ * Column widths in points that add up to the printable width: the fixed ones as declared, the
+ * '*' ones sharing what is left. pdfmake would widen a '*' column to its longest word (a long
+ * surname, an airline reference) and push the table past the right margin (issue #22); a column
+ * of fixed width breaks such a word instead.
+ */
+function fittedWidths(cols: { pdf?: number | '*' }[]): number[] {
+  const printable = PAGE_WIDTH - 2 * SIDE - cols.length * 2 * PAD;
+  const fixed = cols.reduce((sum, c) => sum + (typeof c.pdf === 'number' ? c.pdf : 0), 0);
+  const stars = cols.filter((c) => typeof c.pdf !== 'number').length;
+  const star = stars ? Math.max(40, (printable - fixed) / stars) : 0;
+  return cols.map((c) => (typeof c.pdf === 'number' ? c.pdf : star));
+}
+
 /** Light rules between rows, none between columns; a stronger rule under the column headers. */
 const tableLayout = (headerRows: number) => ({
   hLineWidth: (i: number, node: { table: { body: unknown[] } }) =>
     i === headerRows ? 0.9 : i === 0 || i === node.table.body.length ? 0 : 0.4,
   vLineWidth: () => 0,
   hLineColor: (i: number) => (i === headerRows ? INK.accent : INK.rule),
-  paddingLeft: () => 4,
-  paddingRight: () => 4,
+  paddingLeft: () => PAD,
+  paddingRight: () => PAD,
   paddingTop: () => 2.5,
   paddingBottom: () => 2.5,
   fillColor: (row: number) => (row >= headerRows && (row - headerRows) % 2 === 1 ? INK.zebra : null),
@@ -89,7 +106,7 @@ function sectionTable(section: DocSection, cols: DocColumn[]): Content {
           headerRows: 2,
           keepWithHeaderRows: 1,
           dontBreakRows: true,
-          widths: cols.map((c) => c.pdf ?? '*'),
+          widths: fittedWidths(cols),
           body,
         },
         layout: tableLayout(2),
@@ -116,7 +133,7 @@ function summaryTable(m: GroupDocumentModel): Content {
       {
         table: {
           headerRows: 1,
-          widths: cols.map((c) => c.pdf ?? '*'),
+          widths: fittedWidths(cols),
           body: [
             headerCells(cols),
             ...m.summary.rows.map((r) => row(r, false)),

@@ -1,7 +1,8 @@
 import { Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { BookingDetail } from '../../../../shared/api/booking-edit';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { stageParts } from '../../../../shared/payment-schedule';
+import { formatMoney } from '../../../lib/format';
 import { isCancelledBooking } from './booking-sections';
 import { SubHeading } from './section-kit';
 
@@ -42,6 +43,8 @@ const percentText = (v: string | null | undefined) => {
  * cancellation charge (0.00 when waived; the total due when never set), the balance outstanding =
  * charge − paid, and 'Refund due £X' when more was paid. An agent booking adds 'Agent accounts':
  * total due − paid − commission − VAT on it = the net balance due from the agent (never below 0).
+ * Below the figures, the payment schedule's stages as the server's one rule gives them
+ * (src/shared/payment-schedule.ts; the same words as the Confirmation).
  */
 export function AccountsSection({ booking }: { booking: BookingDetail; canEdit: boolean }) {
   const t = booking.totals;
@@ -99,10 +102,30 @@ export function AccountsSection({ booking }: { booking: BookingDetail; canEdit: 
             {formatMoney(t.credit)}
           </Figure>
         )}
-        <Divider my={4} />
-        <Figure label="Deposit">{formatMoney(booking.deposit)}</Figure>
-        <Figure label="Deposit due date">{formatDate(booking.deposit_due) || '—'}</Figure>
-        <Figure label="Balance due date">{formatDate(booking.balance_due) || '—'}</Figure>
+        {booking.payment_schedule.length > 0 && (
+          <>
+            <Divider my={4} />
+            <SubHeading>Payment schedule</SubHeading>
+            <Stack gap={0} aria-label="Payment schedule">
+              {booking.payment_schedule.map((stage) => {
+                const p = stageParts(stage);
+                const paid = Number(stage.outstanding) <= 0;
+                return (
+                  <Stack key={stage.kind} gap={0} data-stage={stage.kind}>
+                    <Figure label={p.what} color={paid ? 'green.9' : undefined}>
+                      {p.when}
+                    </Figure>
+                    {p.note && (
+                      <Text size="xs" c="dimmed" ta="right" data-note>
+                        {p.note}
+                      </Text>
+                    )}
+                  </Stack>
+                );
+              })}
+            </Stack>
+          </>
+        )}
       </Stack>
       {hasAgent && (
         <Stack gap={0} aria-label="Agent accounts">
