@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshotFromTop } from '../helpers/browser';
+import { launchBrowser, screenshot, screenshotFromTop } from '../helpers/browser';
 import { apiCall, apiToken, e2eUrl, signedInPage } from '../helpers/e2e';
 import { findOffer } from '../helpers/offers';
 
@@ -87,6 +87,10 @@ describe('duplicate customers and merging', () => {
     await poll(() => page.getByRole('button', { name: 'Merge Customers' }).isVisible()).toBe(true);
     const mains = page.getByRole('switch', { name: 'Mark as Main User' });
     expect(await mains.count()).toBe(3);
+    // Issue #22: each switch names its record (identical records otherwise read the same).
+    for (const [i, id] of ids.entries()) {
+      expect(await mains.nth(i).getAttribute('aria-label')).toBe(`Mark as Main User: #${id} Hilda ${last}`);
+    }
     // The second card (created second) is the main user; a second mark is refused.
     await mains.nth(1).check({ force: true });
     await mains.nth(2).click({ force: true });
@@ -97,6 +101,13 @@ describe('duplicate customers and merging', () => {
     await page.getByRole('button', { name: 'Merge Customers' }).click();
     const dialog = page.getByRole('dialog', { name: 'Merge Customers' });
     await poll(() => dialog.isVisible()).toBe(true);
+    // Issue #22: the survivor by id, created date and bookings, and the records merged into it.
+    const today = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London' }).format(new Date());
+    const record = (id: number) => `#${id} Hilda ${last}, created ${today}, 1 booking`;
+    expect(await dialog.innerText()).toContain(
+      `Keep ${record(ids[1])}. Merge into it: ${record(ids[0])}; ${record(ids[2])}.`,
+    );
+    await screenshot(page, 'duplicate-customer-merge-dialog');
     await dialog.getByRole('button', { name: 'Merge' }).click();
     await poll(() =>
       page.getByText(`Customers merged successfully: 2 records merged into Hilda ${last}`).isVisible(),

@@ -204,6 +204,23 @@ export const updateAccommodationSchema = z.object({
   accommodation_id: optionalId,
 });
 
+/**
+ * What moving a tour line to another room would change (issue #22 point 7; POST
+ * bookings/tour-booking/update-accommodation/preview): the room ('Accommodation – Room'), rooms,
+ * price per guest and the booking's total due, before → after; money as pounds text ('1378.00').
+ */
+export const accommodationPreview = z.object({
+  room_before: z.string(),
+  room_after: z.string(),
+  rooms_before: z.number().int(),
+  rooms_after: z.number().int(),
+  price_before: z.string(),
+  price_after: z.string(),
+  total_before: z.string(),
+  total_after: z.string(),
+});
+export type AccommodationPreview = z.infer<typeof accommodationPreview>;
+
 /** A passenger (spec 1 §3). update-pessenger adds (with holiday_booking_id); -detail updates (with id). */
 export const passengerSchema = z.object({
   ...versionField,
@@ -738,6 +755,16 @@ export const bookingEditApi = {
     permission: 'bookings.tours',
     body: updateAccommodationSchema,
     answer: messageAnswer,
+  }),
+  previewAccommodation: endpoint({
+    method: 'POST',
+    path: '/bookings/tour-booking/update-accommodation/preview',
+    summary:
+      'What update-accommodation would change (room, rooms, price per guest, total due: before → after), ' +
+      'worked out by the same move in a transaction rolled back: nothing is changed or sent (issue #22).',
+    permission: 'bookings.tours',
+    body: updateAccommodationSchema,
+    answer: z.object({ success: z.literal(true), data: accommodationPreview }),
   }),
   addPassenger: endpoint({
     method: 'POST',

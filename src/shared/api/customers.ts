@@ -230,6 +230,31 @@ export const customerNote = z.object({
 export type CustomerNote = z.input<typeof customerNote>;
 
 /**
+ * GET customers/likely-duplicates (issue #22 point 11): what New customer is about to save. Names
+ * are required; email and post code may be blank.
+ */
+export const likelyDuplicatesQuery = z.strictObject({
+  first_name: requiredText('First name', 100),
+  last_name: requiredText('Last name', 100),
+  email: optionalText(255),
+  postcode: optionalText(20),
+});
+
+/** A customer on file that the one being created may duplicate, and why. */
+export const likelyDuplicate = z.object({
+  id: z.number().int(),
+  full_name: z.string(),
+  email: z.string().nullable(),
+  postcode: z.string().nullable(),
+  /** ISO date-time. */
+  created_at: timestampAnswer,
+  /** Its bookings as lead customer. */
+  bookings: z.number().int(),
+  reasons: z.array(z.enum(['email', 'name_postcode'])),
+});
+export type LikelyDuplicate = z.input<typeof likelyDuplicate>;
+
+/**
  * Customers (spec 2 §2 Customers, §7 'Customers and brochures'; spec 1 §7 postcode look-up and
  * notes). Create and update are role 1 only (spec 2 §6); reading, notes and the export are open to
  * any signed-in staff member.
@@ -281,6 +306,15 @@ export const customersApi = {
       'The full address of a suggestion: data {line_1..line_4, town_or_city, county, postcode, country}.',
     query: fullAddressQuery,
     answer: z.object({ success: z.literal(true), data: fullAddressAnswer }),
+  }),
+  likelyDuplicates: endpoint({
+    method: 'GET',
+    path: '/customers/likely-duplicates',
+    summary:
+      'Customers on file with the same email, or the same name and post code, as first_name, last_name, ' +
+      'email and postcode (issue #22): data, oldest first, at most 10, each with its bookings count and reasons.',
+    query: likelyDuplicatesQuery,
+    answer: z.object({ success: z.literal(true), data: z.array(likelyDuplicate) }),
   }),
   create: endpoint({
     method: 'POST',

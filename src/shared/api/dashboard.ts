@@ -109,10 +109,35 @@ export const searchHit = z.object({
 });
 export type SearchHit = z.infer<typeof searchHit>;
 
-/** GET search: the top hits grouped by kind (bookings, customers, agents), empty groups left out. */
+/** Matches are counted up to this many; more reads "100+". */
+export const SEARCH_COUNT_CAP = 100;
+
+/**
+ * Matches of a group beyond its hits: `count` of them (when `capped`, at least that many) and the
+ * filtered list holding every match (a path of the web app).
+ */
+export const searchMore = z.object({ count: z.number().int(), capped: z.boolean(), link: z.string() });
+export type SearchMore = z.infer<typeof searchMore>;
+
+/** "and 6 more", "and 94+ more": what a group's `more` reads. */
+export function searchMoreText(more: SearchMore): string {
+  return `and ${more.count}${more.capped ? '+' : ''} more`;
+}
+
+/**
+ * GET search: the top hits grouped by kind (bookings, customers, agents), empty groups left out;
+ * `more` when a group has matches beyond its hits (issue #22 point 8), else null.
+ */
 export const searchAnswer = z.object({
   q: z.string(),
-  groups: z.array(z.object({ kind: z.enum(SEARCH_KINDS), label: z.string(), hits: z.array(searchHit) })),
+  groups: z.array(
+    z.object({
+      kind: z.enum(SEARCH_KINDS),
+      label: z.string(),
+      hits: z.array(searchHit),
+      more: searchMore.nullable(),
+    }),
+  ),
 });
 export type SearchAnswer = z.infer<typeof searchAnswer>;
 
@@ -131,7 +156,7 @@ export const dashboardApi = {
     method: 'GET',
     path: '/search',
     summary:
-      'Global search (q, at least 2 characters): bookings by reference, customers by name, postcode ' +
+      'Global search (q, at least 2 characters): bookings by reference or lead customer name/postcode, customers by name, postcode ' +
       'or email, agents by name; the top hits of each kind with their links.',
     query: searchQuery,
     answer: searchAnswer,

@@ -3,7 +3,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { dashboardApi, SEARCH_MIN_LENGTH, SEARCH_TOO_SHORT } from '../../shared/api/dashboard';
+import {
+  dashboardApi,
+  SEARCH_MIN_LENGTH,
+  SEARCH_TOO_SHORT,
+  searchMoreText,
+} from '../../shared/api/dashboard';
 import { api } from '../api/client';
 import { keys } from '../api/query-keys';
 import { SearchIcon } from './icons';
@@ -23,7 +28,8 @@ function typingIn(target: EventTarget | null) {
  * The global search box of the header (issue #14), on every screen: '/' or Ctrl+K (⌘K) focuses it;
  * after a 300 ms pause it asks GET search for bookings (reference), customers (name, postcode,
  * email) and agents (name) and lists the top hits by kind in a dropdown — arrows move, Enter opens
- * (the first hit when none is chosen, even if Enter came before the answer), Escape closes.
+ * (the first hit when none is chosen, even if Enter came before the answer), Escape closes. A kind
+ * with more matches ends with "and 6 more", which opens its list searched for the same term (#22).
  */
 export function GlobalSearch() {
   const navigate = useNavigate();
@@ -152,6 +158,13 @@ export function GlobalSearch() {
                     )}
                   </Combobox.Option>
                 ))}
+                {group.more && (
+                  <Combobox.Option value={group.more.link}>
+                    <Text size="sm" fw={500} td="underline">
+                      {searchMoreText(group.more)}
+                    </Text>
+                  </Combobox.Option>
+                )}
               </Combobox.Group>
             ))}
           </Combobox.Options>

@@ -61,6 +61,8 @@ export interface ServerTableProps<T> {
   quickSearch?: boolean;
   /** Pause after typing before the quick search runs (ms). Enter searches at once. */
   searchDelay?: number;
+  /** What the quick search starts with (e.g. a link's `?q=`; issue #22). */
+  initialSearch?: string;
   searchPlaceholder?: string;
   /** Change it to fetch again (e.g. after a 'Search' button). */
   reloadKey?: string | number;
@@ -89,6 +91,7 @@ export function ServerTable<T extends object>({
   defaultOrder,
   quickSearch = false,
   searchDelay = 1500,
+  initialSearch = '',
   searchPlaceholder = 'Search…',
   reloadKey,
   rowStyle,
@@ -101,7 +104,7 @@ export function ServerTable<T extends object>({
   const [pageSize, setPageSize] = useState(defaultPageSize ?? pageSizes[0]);
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<{ column: number; dir: SortDir } | null>(defaultOrder ?? null);
-  const searchBox = useDelayedSearch(searchDelay);
+  const searchBox = useDelayedSearch(searchDelay, initialSearch);
   const search = searchBox.search;
   const draw = useRef(0);
 

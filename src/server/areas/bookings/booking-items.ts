@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
+  AccommodationPreview,
   addTourLineSchema,
   BookingPassenger,
   discountApplySchema,
@@ -242,58 +243,113 @@ export async function updateLineAccommodation(
 ) {
   const line0 = await oneLine(db, v.tour_booking_id);
   return inTransaction(db, async (tx) => {
-    const b = await lockBooking(tx, line0.holiday_booking_id, v.version);
-    assertNotCancelled(b);
-    const line = await oneLine(tx, v.tour_booking_id);
-    const priced = await priceTourLine(tx, line.tour_id, line.tour_instance_id, v.room_id, 'tour_booking');
-    if (v.accommodation_id) {
-      const [acc] = await queryRows<{ accommodation_id: number }>(
-        tx,
-        sql`select accommodation_id from accommodation_rooms where id = ${priced.accommodation_room_id}`,
-      );
-      if (acc?.accommodation_id !== v.accommodation_id)
-        throw validationError({ room_id: ['This room is not in the chosen accommodation.'] });
-    }
-    const rooms = roomsForGuests(line.guests, priced.occupancy);
-    // Every night the booking holds and the new stay's are locked first, in the global order (by
-    // accommodation room, ARCHITECTURE.md), so two opposite moves never wait on each other; the
-    // same room is given back before it is taken.
-    await lockRoomNights(tx, b.id, [priced]);
-    const takeNew = () =>
-      takeRooms(
-        tx,
-        priced.accommodation_room_id,
-        priced.check_in_date,
-        priced.check_out_date,
-        rooms,
-        priced.label,
-        line.rooms_confirmed,
-      );
-    if ((line.accommodation_room_id ?? 0) <= priced.accommodation_room_id) {
-      await releaseLine(tx, line);
-      await takeNew();
-    } else {
-      await takeNew();
-      await releaseLine(tx, line);
-    }
-    await tx.execute(
-      sql`update tour_bookings set tour_room_id = ${priced.tour_room_id}, rooms = ${rooms}, price = ${priced.price},
-                 sale_price = ${priced.sale_price}, base_price = ${priced.base_price},
-                 supplement_price = ${priced.supplement_price}, adjusted_price = ${priced.adjusted_price},
-                 cost = ${priced.cost}, check_in_date = ${priced.check_in_date}, check_out_date = ${priced.check_out_date},
-                 updated_at = now()
-          where id = ${line.id}`,
-    );
-    const { totals } = await recomputeBooking(tx, b.id);
+    const m = await moveLineAccommodation(tx, line0.holiday_booking_id, v);
     await writeHistory(tx, {
-      bookingId: b.id,
+      bookingId: m.bookingId,
       userId,
       type: 'Tour',
       action: 'Accommodation updated',
-      comment: `${line.tour_name}: ${line.label} → ${priced.label} (${rooms} room(s), ${poundsText(priced.price)} per guest). Total due ${poundsText(totals.total_due)}.`,
+      comment: `${m.tourName}: ${m.preview.room_before} → ${m.preview.room_after} (${m.preview.rooms_after} room(s), ${poundsText(m.preview.price_after)} per guest). Total due ${poundsText(m.preview.total_after)}.`,
     });
-    await refreshAtolCertificate(tx, docs, b.id, userId, 'accommodation changed');
+    await refreshAtolCertificate(tx, docs, m.bookingId, userId, 'accommodation changed');
   });
+}
+
+/** Thrown to roll a preview's transaction back, carrying what the change would be. */
+class PreviewRolledBack extends Error {
+  constructor(readonly preview: AccommodationPreview) {
+    super('preview rolled back');
+  }
+}
+
+/**
+ * POST bookings/tour-booking/update-accommodation/preview (issue #22 point 7): what
+ * update-accommodation would do — room, rooms, price per guest and the booking's total due, before
+ * → after — found by running the very same move (same pricing rule, same room stock checks: 409
+ * when the room is gone, on a stale version or a cancelled booking) in a transaction that is then
+ * rolled back, so nothing changes: no rooms, no history, no certificate, no email.
+ */
+export async function previewLineAccommodation(
+  db: Db,
+  v: z.infer<typeof updateAccommodationSchema>,
+): Promise<AccommodationPreview> {
+  const line0 = await oneLine(db, v.tour_booking_id);
+  try {
+    await inTransaction(db, async (tx) => {
+      const m = await moveLineAccommodation(tx, line0.holiday_booking_id, v);
+      throw new PreviewRolledBack(m.preview);
+    });
+  } catch (e) {
+    if (e instanceof PreviewRolledBack) return e.preview;
+    throw e;
+  }
+  throw new Error('A preview always rolls back.');
+}
+
+/**
+ * The move of a tour line to another room, inside the caller's transaction (shared by the change
+ * and its preview): locks the booking, gives back and takes rooms, reprices the line, recomputes
+ * the booking; answers what changed.
+ */
+async function moveLineAccommodation(
+  tx: Db,
+  bookingId: number,
+  v: z.infer<typeof updateAccommodationSchema>,
+) {
+  const b = await lockBooking(tx, bookingId, v.version);
+  assertNotCancelled(b);
+  const line = await oneLine(tx, v.tour_booking_id);
+  const priced = await priceTourLine(tx, line.tour_id, line.tour_instance_id, v.room_id, 'tour_booking');
+  if (v.accommodation_id) {
+    const [acc] = await queryRows<{ accommodation_id: number }>(
+      tx,
+      sql`select accommodation_id from accommodation_rooms where id = ${priced.accommodation_room_id}`,
+    );
+    if (acc?.accommodation_id !== v.accommodation_id)
+      throw validationError({ room_id: ['This room is not in the chosen accommodation.'] });
+  }
+  const rooms = roomsForGuests(line.guests, priced.occupancy);
+  // Every night the booking holds and the new stay's are locked first, in the global order (by
+  // accommodation room, ARCHITECTURE.md), so two opposite moves never wait on each other; the
+  // same room is given back before it is taken.
+  await lockRoomNights(tx, b.id, [priced]);
+  const takeNew = () =>
+    takeRooms(
+      tx,
+      priced.accommodation_room_id,
+      priced.check_in_date,
+      priced.check_out_date,
+      rooms,
+      priced.label,
+      line.rooms_confirmed,
+    );
+  if ((line.accommodation_room_id ?? 0) <= priced.accommodation_room_id) {
+    await releaseLine(tx, line);
+    await takeNew();
+  } else {
+    await takeNew();
+    await releaseLine(tx, line);
+  }
+  await tx.execute(
+    sql`update tour_bookings set tour_room_id = ${priced.tour_room_id}, rooms = ${rooms}, price = ${priced.price},
+               sale_price = ${priced.sale_price}, base_price = ${priced.base_price},
+               supplement_price = ${priced.supplement_price}, adjusted_price = ${priced.adjusted_price},
+               cost = ${priced.cost}, check_in_date = ${priced.check_in_date}, check_out_date = ${priced.check_out_date},
+               updated_at = now()
+        where id = ${line.id}`,
+  );
+  const { totals } = await recomputeBooking(tx, b.id);
+  const preview: AccommodationPreview = {
+    room_before: line.label,
+    room_after: priced.label,
+    rooms_before: line.rooms,
+    rooms_after: rooms,
+    price_before: money(line.price),
+    price_after: money(priced.price),
+    total_before: money(b.total_due),
+    total_after: money(totals.total_due),
+  };
+  return { bookingId: b.id, tourName: line.tour_name, preview };
 }
 
 // ---- passengers -------------------------------------------------------------------------------

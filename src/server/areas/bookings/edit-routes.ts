@@ -9,6 +9,7 @@ import {
   applyDiscount,
   availableExtras,
   availableExtrasOfBooking,
+  previewLineAccommodation,
   removeDiscount,
   removePassenger,
   removeTourFromBooking,
@@ -139,6 +140,11 @@ export const bookingEditRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db,
     await kicked(updateLineAccommodation(db, req.body, req.user.id, docs));
     return ok('Accommodation updated successfully.');
   });
+
+  route(app, api.previewAccommodation, { tags }, async (req) => ({
+    success: true as const,
+    data: await previewLineAccommodation(db, req.body),
+  }));
 
   route(app, api.addPassenger, { tags }, async (req) => {
     const r = await kicked(savePassenger(db, req.body, req.user.id, docs));

@@ -131,13 +131,52 @@ export interface BookingConditions {
  * where `b.id in (…)` fetched every match's row again to sort it (the quick search's cost at 1M,
  * and its cliff at 10M).
  */
-function matchingSet(c: Pick<BookingConditions, 'where' | 'anyOf'>, columns: string[]): SQL {
+function matchingSet(c: Pick<BookingConditions, 'where' | 'anyOf'>, columns: string[], eachTail?: SQL): SQL {
   const cols = sql.raw(columns.map((col) => `b.${col}`).join(', '));
-  if (!c.anyOf.length) return sql`select ${cols} from bookings b ${whereClause(c.where)}`;
+  if (!c.anyOf.length)
+    return sql`select ${cols} from bookings b ${whereClause(c.where)} ${eachTail ?? sql``}`;
   return sql.join(
-    c.anyOf.map((alt) => sql`select ${cols} from bookings b ${whereClause([alt, ...c.where])}`),
+    c.anyOf.map((alt) =>
+      eachTail
+        ? sql`(select ${cols} from bookings b ${whereClause([alt, ...c.where])} ${eachTail})`
+        : sql`select ${cols} from bookings b ${whereClause([alt, ...c.where])}`,
+    ),
     sql` union `,
   );
+}
+
+/**
+ * The bookings list's quick search (`search[value]`: reference or old id, lead customer's name or
+ * postcode, airline reference — `bookingFilterConditions`) for the global search (issue #22 point 8),
+ * bounded at any size: `ids` are up to `limit` matches, an exact reference first, then the newest
+ * bookings (each alternative reads its own index newest first and stops at `limit`); `count` is the
+ * number of matches, counted only up to `cap + 1` per alternative (so `count > cap` means "more than
+ * `cap`"). The same term in `/bookings?q=` lists them all.
+ */
+export async function selectQuickSearchBookings(
+  db: Db,
+  text: string,
+  { limit, cap }: { limit: number; cap: number },
+): Promise<{ ids: number[]; count: number }> {
+  const c = bookingFilterConditions({}, text);
+  const exact = text.toUpperCase();
+  const [top, counted] = await Promise.all([
+    queryRows<{ id: number }>(
+      db,
+      sql`select m.id from (${matchingSet(
+        // The exact reference as an alternative of its own: newer references it prefixes cannot push it out.
+        { ...c, anyOf: [sql`b.booking_ref = ${exact}`, ...c.anyOf] },
+        ['id', 'created_at', 'booking_ref'],
+        sql`order by b.created_at desc, b.id desc limit ${limit}`,
+      )}) m
+        order by (m.booking_ref = ${exact}) is true desc, m.created_at desc, m.id desc limit ${limit}`,
+    ),
+    queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from (${matchingSet(c, ['id'], sql`limit ${cap + 1}`)}) m`,
+    ),
+  ]);
+  return { ids: top.map((r) => Number(r.id)), count: Number(counted[0]?.n ?? 0) };
 }
 
 type RawRow = {

@@ -7,7 +7,7 @@ import type { AreaDeps } from '../deps';
 import { exportCustomersCsv } from './export';
 import { fullAddress, lookupPostcode } from './postcode';
 import { addNote, createCustomer, customerBookings, getCustomer, listNotes, updateCustomer } from './queries';
-import { findCustomersForTypeahead, listCustomers } from './service';
+import { findCustomersForTypeahead, findLikelyDuplicates, listCustomers } from './service';
 
 /**
  * Customers (spec 2 §2 Customers, §7 'Customers and brochures'; spec 1 §7 postcode look-up and
@@ -42,6 +42,10 @@ export const customerRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db, co
   route(app, customersApi.fullAddress, { tags }, async (req) => ({
     success: true as const,
     data: await fullAddress(db, config, req.query.address_id),
+  }));
+  route(app, customersApi.likelyDuplicates, { tags }, async (req) => ({
+    success: true as const,
+    data: await findLikelyDuplicates(db, req.query),
   }));
   route(app, customersApi.create, { tags }, async (req) =>
     ok('Customer created successfully.', { data: { id: await createCustomer(db, req.body) } }),

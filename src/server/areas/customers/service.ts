@@ -1,5 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { CustomerOption, CustomerRow } from '../../../shared/api/customers';
+import type { CustomerOption, CustomerRow, LikelyDuplicate } from '../../../shared/api/customers';
+import {
+  type DuplicateProbe,
+  duplicateEmailKey,
+  duplicateNameKey,
+  duplicatePostcodeKey,
+  duplicateReasons,
+} from '../../../shared/customer-duplicates';
 import { type Db, queryRows } from '../../db/client';
 import { type DataTablesRequest, likeEscape, runSimpleTable } from '../../http/datatables';
 
@@ -82,4 +89,38 @@ export function listCustomers(db: Db, req: DataTablesRequest & CustomerFilters) 
     searchable: customerSearchable,
     where: customerFilterConditions(req),
   });
+}
+
+/**
+ * Customers on file that the one about to be created likely duplicates (issue #22 point 11, GET
+ * customers/likely-duplicates): the same email, or the same first and last name with the same post
+ * code — `duplicateReasons` of src/shared/customer-duplicates.ts, here as SQL on the lower(email)
+ * and lower(last_name) indexes. Oldest first, at most 10, each with its bookings count (one probe
+ * of bookings_customer_idx each) and the reasons.
+ */
+export async function findLikelyDuplicates(db: Db, probe: DuplicateProbe): Promise<LikelyDuplicate[]> {
+  const email = duplicateEmailKey(probe.email);
+  const postcode = duplicatePostcodeKey(probe.postcode);
+  const byEmail = email ? sql`lower(c.email) = ${email}` : null;
+  const byName = postcode
+    ? sql`(lower(c.last_name) = ${duplicateNameKey(probe.last_name)}
+           and lower(c.first_name) = ${duplicateNameKey(probe.first_name)}
+           and replace(upper(coalesce(c.postcode, '')), ' ', '') = ${postcode})`
+    : null;
+  const either = [byEmail, byName].filter((c): c is SQL => c !== null);
+  if (either.length === 0) return [];
+  const rows = await queryRows<Omit<LikelyDuplicate, 'reasons'> & { first_name: string; last_name: string }>(
+    db,
+    sql`select c.id, c.first_name, c.last_name, c.full_name, c.email, c.postcode, c.created_at,
+          (select count(*) from bookings b where b.customer_id = c.id)::int as bookings
+        from customers c where ${sql.join(either, sql` or `)}
+        order by c.created_at, c.id limit 10`,
+  );
+  return rows.map(({ first_name, last_name, ...r }) => ({
+    ...r,
+    // Raw SQL answers the driver's text on PGlite: made a Date, so the wire always carries ISO.
+    created_at: new Date(r.created_at).toISOString(),
+    bookings: Number(r.bookings),
+    reasons: duplicateReasons(probe, { first_name, last_name, email: r.email, postcode: r.postcode }),
+  }));
 }

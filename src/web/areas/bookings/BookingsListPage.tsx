@@ -28,10 +28,17 @@ const SEARCH_DELAY = 1500;
 
 /**
  * Bookings list (/bookings, spec 1 §2): search form and the server-side bookings table. A link may
- * open it searched (`/bookings?search_by_…`, the dashboard's tiles); a search puts its filters back
+ * open it searched (`/bookings?search_by_…`, the dashboard's tiles) or quick-searched (`?q=`, the
+ * global search's "and n more"; a new `q` opens the list afresh); a search puts its filters back
  * in the URL, so a reload or a shared link shows the same list.
  */
 export function BookingsListPage() {
+  const [params] = useSearchParams();
+  const q = params.get('q')?.slice(0, 100) ?? '';
+  return <BookingsList key={q} quick={q} />;
+}
+
+function BookingsList({ quick }: { quick: string }) {
   const { role } = useSession();
   const [params, setParams] = useSearchParams();
   const urlSearch = params.toString();
@@ -54,7 +61,8 @@ export function BookingsListPage() {
   const search = (next: BookingSearch) => {
     setApplied(toBookingTableFilters(next));
     setSearchCount((n) => n + 1);
-    setParams(bookingSearchToUrl(next), { replace: true });
+    // The quick search a link opened stays in the URL with the form's filters.
+    setParams({ ...bookingSearchToUrl(next), ...(quick ? { q: quick } : {}) }, { replace: true });
   };
 
   return (
@@ -91,6 +99,7 @@ export function BookingsListPage() {
           defaultPageSize={25}
           defaultOrder={BOOKINGS_DEFAULT_ORDER}
           quickSearch
+          initialSearch={quick}
           searchDelay={SEARCH_DELAY}
           searchPlaceholder="Reference, customer, postcode…"
         />

@@ -17,6 +17,7 @@ import { toOptions, useCountries } from '../../api/reference';
 import { EntityFormFrame, type EntityFormProps, useEntityForm } from '../../ui/entity';
 import { FieldGrid } from '../../ui/form';
 import { affiliateOptions, useActiveAffiliates } from './customer-api';
+import { DuplicateWarning, useDuplicateGuard } from './DuplicateWarning';
 
 export interface CustomerFormValues {
   title: string | null;
@@ -132,6 +133,8 @@ export function CustomerForm<A = unknown>({
   });
   const { form } = entity;
   const readOnly = !entity.maySave;
+  // Issue #22: a new customer is checked for a likely duplicate before it is sent.
+  const guard = useDuplicateGuard(entity, mode === 'create');
 
   const [suggestions, setSuggestions] = useState<AddressSuggestion[] | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -197,11 +200,16 @@ export function CustomerForm<A = unknown>({
 
   return (
     <EntityFormFrame
-      entity={entity}
+      entity={guard.entity}
       submitLabel={{ create: 'Create customer', update: 'Update customer' }}
       maw={960}
       bare={bare}
       label="Customer details"
+      afterFields={
+        guard.found && (
+          <DuplicateWarning found={guard.found} onCreateAnyway={guard.createAnyway} newTab={bare} />
+        )
+      }
     >
       <Section title="Personal details">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">

@@ -1,7 +1,7 @@
 import { Badge, Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { type CustomerRow, customersApi } from '../../../shared/api/customers';
 import { implementedRoutes, pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
@@ -55,11 +55,18 @@ const columns: ServerTableColumn<CustomerRow>[] = [
  * Customers list (/customers, spec 2 §2): search by post code and an open search (name, post code,
  * email or phone), 25 per page (25, 50, 100, 500), newest first (column 5 descending, spec 2 §9),
  * a CSV export of the filtered list, Edit → customer-edit. 'New customer' and 'Manage customers'
- * for role 1 (spec 2 §6); the latter once the duplicate-customers screen exists.
+ * for role 1 (spec 2 §6); the latter once the duplicate-customers screen exists. A link may open it
+ * searched (`/customers?q=`, the global search's "and n more"; a new `q` opens it afresh).
  */
 export function CustomersListPage() {
+  const [params] = useSearchParams();
+  const q = params.get('q')?.slice(0, 100) ?? '';
+  return <CustomersList key={q} initialSearch={q} />;
+}
+
+function CustomersList({ initialSearch }: { initialSearch: string }) {
   const postcode = useDelayedSearch(SEARCH_DELAY);
-  const open = useDelayedSearch(SEARCH_DELAY);
+  const open = useDelayedSearch(SEARCH_DELAY, initialSearch);
   const [exporting, setExporting] = useState(false);
 
   const exportCsv = async () => {

@@ -80,6 +80,8 @@ export function DuplicateCard({
             mt="xs"
             color="green"
             label="Mark as Main User"
+            // Identical records need their own names (issue #22): the visible label, then which one.
+            aria-label={`Mark as Main User: #${c.id} ${c.full_name}`}
             checked={isMain}
             onChange={(e) => onMain(e.currentTarget.checked)}
           />

@@ -15,6 +15,7 @@ import { useNoticeMutation } from '../../../ui/notice-mutation';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useCan } from '../../../ui/permissions';
 import { QueryProblem } from '../../../ui/QueryProblem';
+import { customerRecordLabel } from '../customer-label';
 import { DuplicateCard } from './DuplicateCard';
 
 /** Spec 2 §4, §9: the list reloads 500 ms after a merge. */
@@ -77,11 +78,17 @@ export function DuplicateCustomerDetailPage() {
   };
   const allSelected = customers.length > 0 && selected.length === customers.length;
   const askMerge = async () => {
-    const keep =
-      customers.find((c) => c.id === main) ?? oldest(customers.filter((c) => selected.includes(c.id)));
-    const message = `Merge ${selected.length} customers into ${keep?.full_name ?? 'the oldest record'}${
-      main === null ? ' (the oldest record, as no main user is marked)' : ''
-    }? Their bookings, notes and requests move to it and the other records are removed. This cannot be undone.`;
+    const chosen = customers.filter((c) => selected.includes(c.id));
+    const keep = customers.find((c) => c.id === main) ?? oldest(chosen);
+    if (!keep) return;
+    // Issue #22: two identical records are told apart by id, created date and bookings.
+    const label = (c: DuplicateCustomer) => customerRecordLabel({ ...c, bookings: c.total_bookings });
+    const others = chosen.filter((c) => c.id !== keep.id);
+    const message = `Keep ${label(keep)}${main === null ? ' (the oldest record, as no main user is marked)' : ''}. Merge into it: ${others
+      .map(label)
+      .join(
+        '; ',
+      )}. Their bookings, notes and requests move to the kept record and the others are removed. This cannot be undone.`;
     if (await confirmAction(message, { title: 'Merge Customers', confirmLabel: 'Merge' })) merge.mutate();
   };
 
