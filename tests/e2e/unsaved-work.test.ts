@@ -187,6 +187,13 @@ describe('unsaved work and typed dates (issue #22 points 5 and 6)', () => {
 
     await add.click();
     await poll(() => dialog.isVisible()).toBe(true);
+    // Esc in a date box closes its calendar, not the dialog.
+    await dialog.getByRole('textbox', { name: 'Date of birth' }).click();
+    const calendar = page.getByRole('button', { name: 'Previous month' });
+    await poll(() => calendar.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await poll(() => calendar.count()).toBe(0);
+    expect(await dialog.isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await poll(() => dialog.count()).toBe(0);
     expect(await ask.count()).toBe(0);
@@ -274,6 +281,18 @@ describe('unsaved work and typed dates (issue #22 points 5 and 6)', () => {
     await poll(() => fieldError(from)).toBe('Enter a date as DD/MM/YYYY');
     expect(await from.inputValue()).toBe('abc');
     await shot(page, 'departing-from-unreadable');
+    // The calendar still picks a day.
+    const to = panel.getByRole('textbox', { name: 'Departing to', exact: true });
+    await to.click();
+    const now = new Date();
+    const month = now.toLocaleDateString('en-GB', { month: 'long', year: 'numeric' });
+    const day = page.getByRole('button', { name: `15 ${month}`, exact: true });
+    await poll(() => day.isVisible()).toBe(true);
+    await shot(page, 'departing-to-calendar');
+    await day.click();
+    const mm = String(now.getMonth() + 1).padStart(2, '0');
+    await poll(() => to.inputValue()).toBe(`15/${mm}/${now.getFullYear()}`);
+    expect(await fieldError(to)).toBe('');
     await page.context().close();
   });
 });

@@ -130,6 +130,8 @@ export function DateField({
           readOnly={readOnly}
           error={unreadable && (told || error) ? unreadable : error}
           data-unreadable-date={unreadable ? 'true' : undefined}
+          // While the calendar is open, Esc closes it and not the dialog around (Mantine's modals honour this).
+          data-mantine-stop-propagation={opened ? 'true' : undefined}
           onChange={(e) => type(e.currentTarget.value)}
           onFocus={(e: FocusEvent<HTMLInputElement>) => {
             setOpened(true);
@@ -145,10 +147,7 @@ export function DateField({
           }}
           onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
             if (event.key === 'Enter') event.preventDefault();
-            if (event.key === 'Escape' && opened) {
-              event.stopPropagation();
-              setOpened(false);
-            }
+            if (event.key === 'Escape' && opened) setOpened(false);
             onKeyDown?.(event);
           }}
           rightSectionPointerEvents="all"
