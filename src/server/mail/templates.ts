@@ -9,6 +9,7 @@
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import Mustache from 'mustache';
+import { type FieldChange, NONE, summariseChanges } from '../../shared/booking-changes';
 import {
   EMAIL_TEMPLATE_VARIABLES,
   type EmailTemplateVariable,
@@ -16,6 +17,7 @@ import {
   mustacheSource,
   TEMPLATE_TAGS,
 } from '../../shared/email-templates';
+import { salutationName } from '../../shared/greeting';
 import { poundsText } from '../../shared/money-text';
 import { pathTo } from '../../shared/routes';
 import { type Db, queryRows } from '../db/client';
@@ -96,6 +98,63 @@ function buttonLink(href: string, label: string): string {
   );
 }
 
+/** History types whose entries change what the customer bought (payments, emails and documents do not). */
+const CHANGE_TYPES = ['Tour', 'Passenger', 'Extra', 'Discount', 'Booking'];
+/** Entries of those types that are not changes to tell the customer about. */
+const NOT_CHANGES = ['Booking created', 'Changes accepted', 'Agent confirmed', 'Booking cancelled'];
+
+/**
+ * What changed in booking `bookingId` since the customer last accepted (the last 'Changes accepted'
+ * history entry; since the booking was made when never): the entries' recorded field changes merged
+ * (shared/booking-changes.ts `summariseChanges`, total due last), and as `notes` ('Action: comment')
+ * the entries that recorded none (written before issue #22, or a change without fields).
+ */
+export async function changesSinceAccepted(
+  db: Db,
+  bookingId: number,
+): Promise<{ changes: FieldChange[]; notes: string[] }> {
+  const rows = await queryRows<{ action: string; comment: string | null; changes: FieldChange[] | null }>(
+    db,
+    sql`select action, comment, changes from booking_history
+        where holiday_booking_id = ${bookingId}
+          and id > coalesce((select max(id) from booking_history
+                             where holiday_booking_id = ${bookingId} and action = 'Changes accepted'), 0)
+          and type in (${sql.join(
+            CHANGE_TYPES.map((t) => sql`${t}`),
+            sql`, `,
+          )})
+          and action not in (${sql.join(
+            NOT_CHANGES.map((t) => sql`${t}`),
+            sql`, `,
+          )})
+        order by id`,
+  );
+  return {
+    changes: summariseChanges(rows.map((r) => r.changes ?? [])),
+    notes: rows
+      .filter((r) => !r.changes?.length)
+      .map((r) => (r.comment ? `${r.action}: ${r.comment}` : r.action)),
+  };
+}
+
+/** One change as the customer reads it: 'Double Room → Superior Suite'; an addition or removal by its one side. */
+function changeText(c: FieldChange): string {
+  if (c.before === NONE) return c.after;
+  if (c.after === NONE) return c.before;
+  return `${c.before} → ${c.after}`;
+}
+
+/** The `{booking_changes}` list as HTML (every value escaped); '' when nothing changed. */
+export function changesListHtml(list: { changes: FieldChange[]; notes: string[] }): string {
+  const items = [
+    ...list.changes.map(
+      (c) => `<li><strong>${escapeHtml(c.field)}:</strong> ${escapeHtml(changeText(c))}</li>`,
+    ),
+    ...list.notes.map((n) => `<li>${escapeHtml(n)}</li>`),
+  ];
+  return items.length ? `<ul>${items.join('')}</ul>` : '';
+}
+
 interface FlightRow {
   flight_number: string;
   airline: string | null;
@@ -129,7 +188,8 @@ function flightTable(flights: FlightRow[]): string {
  * (earliest = outbound, latest = return, times DD/MM/YYYY HH:MM) and their airline; the tour's
  * covering email and the airline's content as HTML with line breaks; `flight_details` a table;
  * `balance_due_content` a sentence with the amount and date ('' when nothing is due or the booking
- * is cancelled); `accept_button` and `manage_booking` links to the booking at `opts.baseUrl` (config.appUrl; there
+ * is cancelled); `customer_salutation` by the greeting rule (shared/greeting.ts); `booking_changes`
+ * the list of `changesSinceAccepted`; `accept_button` and `manage_booking` links to the booking at `opts.baseUrl` (config.appUrl; there
  * is no customer-facing page yet, so both open the booking in the staff app). A value that does not
  * apply is ''. Throws when the booking does not exist.
  */
@@ -221,6 +281,13 @@ export async function templateVariables(
       : '';
 
   const vars: Record<EmailTemplateVariable, string> = {
+    customer_salutation: salutationName({
+      title: b.title,
+      first_name: b.first_name,
+      last_name: b.last_name,
+      name: b.full_name,
+    }),
+    booking_changes: changesListHtml(await changesSinceAccepted(db, bookingId)),
     customer: b.full_name ?? '',
     customer_title: b.title ?? '',
     customer_firstname: b.first_name ?? '',

@@ -25,6 +25,7 @@ import {
   createBooking,
   updateBooking,
   updateCustomAirline,
+  withFiles,
 } from './booking-service';
 import { getBookingDetail } from './detail';
 import { markScreenLeft, markScreenOpen } from './presence';
@@ -98,7 +99,9 @@ export const bookingEditRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db,
     const data = await acceptBookingChange(db, { files, outbox, config }, req.params.id, send, req.user.id);
     return {
       status: true as const,
-      message: send.send_email === 'yes' ? 'Changes accepted and the email was sent.' : 'Changes accepted.',
+      message: data.email
+        ? `Changes accepted. Emailed ${data.email.to}${withFiles(data.email.attached)}.`
+        : 'Changes accepted.',
       data,
     };
   });
