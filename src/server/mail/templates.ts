@@ -9,7 +9,7 @@
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import Mustache from 'mustache';
-import { type FieldChange, NONE, summariseChanges } from '../../shared/booking-changes';
+import { type FieldChange, NONE, summariseChanges, TOTAL_DUE_FIELD } from '../../shared/booking-changes';
 import {
   EMAIL_TEMPLATE_VARIABLES,
   type EmailTemplateVariable,
@@ -144,15 +144,24 @@ function changeText(c: FieldChange): string {
   return `${c.before} → ${c.after}`;
 }
 
-/** The `{booking_changes}` list as HTML (every value escaped); '' when nothing changed. */
-export function changesListHtml(list: { changes: FieldChange[]; notes: string[] }): string {
+/**
+ * The `{booking_changes}` list as HTML (every value escaped). It always ends with the total due:
+ * before → after when it moved, else today's figure marked '(unchanged)', so the customer is never
+ * left to wonder what the booking now costs.
+ */
+export function changesListHtml(list: { changes: FieldChange[]; notes: string[] }, totalDue: string): string {
+  const moved = list.changes.some((c) => c.field === TOTAL_DUE_FIELD);
   const items = [
     ...list.changes.map(
       (c) => `<li><strong>${escapeHtml(c.field)}:</strong> ${escapeHtml(changeText(c))}</li>`,
     ),
     ...list.notes.map((n) => `<li>${escapeHtml(n)}</li>`),
   ];
-  return items.length ? `<ul>${items.join('')}</ul>` : '';
+  if (!moved)
+    items.push(
+      `<li><strong>${TOTAL_DUE_FIELD}:</strong> ${escapeHtml(poundsText(totalDue))} (unchanged)</li>`,
+    );
+  return `<ul>${items.join('')}</ul>`;
 }
 
 interface FlightRow {
@@ -209,6 +218,7 @@ export async function templateVariables(
     departure_date: string | null;
     balance_due: string | null;
     balance: string;
+    total_due: string;
     cancelled: boolean;
     airline_reference_email: string | null;
     tour_name: string | null;
@@ -223,7 +233,7 @@ export async function templateVariables(
   }>(
     db,
     sql`select b.booking_ref, b.departure_date::text as departure_date, b.balance_due::text as balance_due,
-               b.balance::text as balance, b.cancelled_at is not null as cancelled, b.airline_reference_email,
+               b.balance::text as balance, b.total_due::text as total_due, b.cancelled_at is not null as cancelled, b.airline_reference_email,
                coalesce(c.title, p.title) as title, coalesce(c.first_name, p.first_name) as first_name,
                coalesce(c.last_name, p.last_name) as last_name,
                coalesce(c.full_name, nullif(trim(concat_ws(' ', p.first_name, p.last_name)), ''), b.old_lead_passenger) as full_name,
@@ -287,7 +297,7 @@ export async function templateVariables(
       last_name: b.last_name,
       name: b.full_name,
     }),
-    booking_changes: changesListHtml(await changesSinceAccepted(db, bookingId)),
+    booking_changes: changesListHtml(await changesSinceAccepted(db, bookingId), b.total_due),
     customer: b.full_name ?? '',
     customer_title: b.title ?? '',
     customer_firstname: b.first_name ?? '',
