@@ -174,7 +174,7 @@ describe.each(testDbKinds)('the change email and every email’s letterhead on %
     const ref = after.booking_ref as string;
     const confirmation = `Confirmation-${ref}.pdf`;
     const atolV2 = `ATOL-Certificate-${ref}-2.pdf`;
-    expect(res.json().data.email).toEqual({ to: email, attached: [confirmation, atolV2] });
+    expect(res.json().data.email).toEqual({ to: email, attached: [confirmation, atolV2], warnings: [] });
     expect(res.json().message).toBe(`Changes accepted. Emailed ${email} with ${confirmation} and ${atolV2}.`);
 
     const mails = await delivered();

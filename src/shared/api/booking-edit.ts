@@ -678,7 +678,9 @@ export const bookingEditApi = {
       data: z.object({
         accepted_at: timestampAnswer,
         /** The change email written (issue #22): to whom, and the files it carries. */
-        email: z.object({ to: z.string(), attached: z.array(z.string()) }).optional(),
+        email: z
+          .object({ to: z.string(), attached: z.array(z.string()), warnings: z.array(z.string()) })
+          .optional(),
       }),
     }),
   }),

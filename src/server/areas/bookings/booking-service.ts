@@ -343,7 +343,8 @@ export async function confirmByAgent(db: Db, id: number, userId: number) {
  * accepted (`{booking_changes}`), the updated Confirmation attached, and the ATOL Certificate when
  * a change re-issued one whose own email is still waiting (it rides here instead, issue #22 point
  * 2). With 'no', such a waiting certificate is sent on its own now. The history says what was
- * emailed and to whom. Answers accepted_at, and `email` {to, attached} when one was written.
+ * emailed and to whom. Answers accepted_at, and `email` {to, attached, warnings: documents left
+ * out and why} when one was written.
  */
 export async function acceptBookingChange(
   db: Db,
@@ -372,7 +373,7 @@ export async function acceptBookingChange(
                       exists (select 1 from email_outbox o where o.holiday_booking_id = b.id
                               and o.kind = ${ATOL_EMAIL_KIND} and o.status = 'pending') as certificate_waiting`,
       );
-      let email: { to: string; attached: string[] } | null = null;
+      let email: { to: string; attached: string[]; warnings: string[] } | null = null;
       if (v.send_email === 'yes') {
         if (!row.email) throw validationError({ send_email: [NO_RECIPIENT_EMAIL] });
         const [stored] = await queryRows<{ id: number }>(
@@ -399,7 +400,7 @@ export async function acceptBookingChange(
           },
           copies,
         );
-        email = { to: sent.to, attached: sent.attached };
+        email = { to: sent.to, attached: sent.attached, warnings: sent.warnings };
       } else {
         await releaseHeldCertificates(tx, id);
       }

@@ -100,7 +100,10 @@ export const bookingEditRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db,
     return {
       status: true as const,
       message: data.email
-        ? `Changes accepted. Emailed ${data.email.to}${withFiles(data.email.attached)}.`
+        ? [
+            `Changes accepted. Emailed ${data.email.to}${withFiles(data.email.attached)}.`,
+            ...data.email.warnings,
+          ].join(' ')
         : 'Changes accepted.',
       data,
     };
