@@ -25,7 +25,7 @@ export function emailFooterHtml(l: Letterhead): string {
   if (lines.length === 0) return '';
   return (
     '<div style="margin-top:24px;padding-top:12px;border-top:1px solid #ced4da;font-size:12px;' +
-    `line-height:1.5;color:#5b6470">${lines.map((line) => `<p style="margin:0">${line}</p>`).join('')}</div>`
+    `line-height:1.5;color:#5b6470"><p style="margin:0">${lines.join('<br>')}</p></div>`
   );
 }
 
