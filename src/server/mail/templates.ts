@@ -331,26 +331,3 @@ export async function templateVariables(
   for (const name of EMAIL_TEMPLATE_VARIABLES) vars[name] ??= '';
   return vars;
 }
-
-/**
- * The stored template with slug `slug` rendered for booking `bookingId` and its customer or agent:
- * {subject, html}; null when no template has that slug (the caller then sends its own words).
- */
-export async function renderStoredTemplate(
-  db: Db,
-  bookingId: number,
-  slug: string,
-  recipient: 'customer' | 'agent',
-  opts: { baseUrl: string },
-): Promise<{ subject: string; html: string } | null> {
-  const [t] = await queryRows<{ template_subject: string; template_body_content: string }>(
-    db,
-    sql`select template_subject, template_body_content from email_templates where template_slug = ${slug}`,
-  );
-  if (!t) return null;
-  const vars = await templateVariables(db, bookingId, recipient, opts);
-  return {
-    subject: renderSubject(t.template_subject, vars) || `Booking ${vars.booking_ref}`,
-    html: emailDocument(renderTemplate(t.template_body_content, vars)),
-  };
-}
