@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import type { Browser, Page } from 'playwright-core';
@@ -160,6 +160,7 @@ describe('the change email, as staff accept a room change', () => {
     expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([
       [confirmation, 'application/pdf'],
     ]);
+    await writeFile(path.join(shots, 'change-email-confirmation.pdf'), mail.attachments[0].content);
     // The letterhead footer, from system settings.
     const { body: settings } = await apiCall<{ data: { name: string; value: string | null }[] }>(
       admin,
