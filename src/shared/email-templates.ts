@@ -22,7 +22,13 @@ export const EMAIL_TEMPLATE_STATUSES = [
   { value: 0, label: 'Inactive' },
 ] as const;
 
-/** Insertable content variables (spec 3 §3), in the spec's order; written `{name}` in a template. */
+/**
+ * Insertable content variables (spec 3 §3), in the spec's order, then ours; written `{name}` in a
+ * template. `customer_salutation`: who the greeting names ('Mrs Wickersham'; without a title
+ * 'Harriet Wickersham'), so 'Dear {customer_salutation},' greets as every other email does;
+ * `booking_changes`: the list of what changed since the customer last accepted, before → after,
+ * the total due last ('' when nothing changed).
+ */
 export const EMAIL_TEMPLATE_VARIABLES = [
   'customer',
   'customer_title',
@@ -52,6 +58,9 @@ export const EMAIL_TEMPLATE_VARIABLES = [
   'airline_reference_email',
   'flight_details',
   'balance_due_content',
+  // Issue #22: the greeting rule (shared/greeting.ts) and the changes since the customer last accepted.
+  'customer_salutation',
+  'booking_changes',
 ] as const;
 export type EmailTemplateVariable = (typeof EMAIL_TEMPLATE_VARIABLES)[number];
 
@@ -95,6 +104,7 @@ export const HTML_VARIABLES: ReadonlySet<EmailTemplateVariable> = new Set<EmailT
   'airline_content',
   'balance_due_content',
   'tour_covering_email',
+  'booking_changes',
 ]);
 
 /**
@@ -140,3 +150,25 @@ export function unknownVariables(text: string): string[] {
   const known = new Set<string>(EMAIL_TEMPLATE_VARIABLES);
   return [...new Set(templateVariableNames(text).filter((name) => !known.has(name)))];
 }
+
+/**
+ * The 'booking-changes' template as shipped (demo seed, and what accepting changes sends when staff
+ * have deleted it): one reading — the changes are made and confirmed, listed before → after with
+ * the total, the updated confirmation attached (issue #22 point 2).
+ */
+export const BOOKING_CHANGES_TEMPLATE = {
+  template_name: 'Changes to your booking',
+  template_slug: 'booking-changes',
+  template_subject: 'Changes to your booking {booking_ref}',
+  template_body_content:
+    '<p>Dear {customer_salutation},</p>' +
+    '<p>We have made the changes below to your booking <strong>{booking_ref}</strong> for ' +
+    '<strong>{tour_destination_name}</strong>, departing on {departure_date}. They are confirmed, and your ' +
+    'updated confirmation is attached.</p>' +
+    '<p>{booking_changes}</p>' +
+    '<table><tbody><tr><th><p>Hotel</p></th><td><p>{hotel}, {hotel_resort}</p></td></tr>' +
+    '<tr><th><p>Room</p></th><td><p>{room_type}, {board_basis}</p></td></tr></tbody></table>' +
+    '<p>{balance_due_content}</p>' +
+    '<p>If anything is not as you expect, please call us. You can view your booking at any time: {manage_booking}</p>' +
+    '<p>Kind regards,<br>The Reservations Team</p>',
+} as const;

@@ -143,10 +143,11 @@ describe.each(testDbKinds)('booking email on %s', (kind) => {
   }, 60_000);
   afterAll(async () => t?.close());
 
-  it('fills the 28 variables from the live booking', async () => {
+  it('fills the 28 variables of the spec and our 2 (issue #22) from the live booking', async () => {
     const vars = await templateVariables(t.db, bookingId, 'customer', { baseUrl: 'https://office.test' });
-    expect(Object.keys(vars)).toHaveLength(28);
+    expect(Object.keys(vars)).toHaveLength(30);
     expect(vars).toMatchObject({
+      customer_salutation: `Mr <b>O'Brien</b>`,
       customer_title: 'Mr',
       customer_lastname: `<b>O'Brien</b>`,
       booking_ref: bookingRef,

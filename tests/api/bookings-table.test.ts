@@ -270,7 +270,7 @@ describe.each(testDbKinds)('bookings list on %s', (kind) => {
   });
 
   // Runs after the count test: it adds, moves and removes bookings in 2028.
-  it('counts a date range from the trigger-kept day counts and pages a departure month day by day, as count(*) and a plain sort do (migration 0025)', async () => {
+  it('counts a date range from the trigger-kept day counts and pages a departure month day by day, as count(*) and a plain sort do (migration 0026)', async () => {
     const rows = Array.from({ length: 40 }, (_, i) => ({
       booking_ref: `DC${i}`,
       departure_date: i % 10 === 9 ? null : `2028-03-${String(1 + ((i * 7) % 31)).padStart(2, '0')}`,

@@ -426,11 +426,11 @@ describe.each(testDbKinds)('bookings on %s', (kind) => {
     expect(b).toMatchObject({ changes_accepted: 1, changes_reviewed: 1, changes_accepted_from: 'admin' });
     const mail = await outboxMessages(t, 'accept.me@example.test');
     expect(mail).toHaveLength(1);
-    expect(mail[0].text).toContain(`The changes to your booking`);
+    expect(mail[0].text).toContain(`Changes to your booking`);
     // Read back with a real MIME parser: the total due is the stored figure, written as staff read money.
     const parsed = await simpleParser(await readFile(path.join(t.dataDir, 'outbox', mail[0].file)));
-    expect(parsed.text).toContain(`Total due: ${poundsText(b.total_due)}`);
-    expect(parsed.html || '').toContain(`Total due: ${poundsText(b.total_due)}`);
+    expect(parsed.text).toContain(`Total due: ${poundsText(b.total_due)} (unchanged)`);
+    expect(parsed.html || '').toContain(`Total due:</strong> ${poundsText(b.total_due)} (unchanged)`);
     await call('POST', '/update-booking/update-special-request', {
       holiday_booking_id: id,
       special_req: 'Sea view please',

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { DOCUMENT_MESSAGES } from '../../shared/api/booking-documents';
+import { type GreetingName, greetingLine } from '../../shared/greeting';
 import { type Db, queryRows } from '../db/client';
 import { enqueueEmail, type Outbox } from '../mail/outbox';
 import type { FileStore } from '../storage/files';
@@ -27,6 +28,41 @@ import { storeDocumentRecord } from './record-store';
 
 /** The CAA rule: a changed certificate is re-issued only while departure is more than 72 hours away. */
 export const ATOL_REISSUE_HOURS = 72;
+
+/** The outbox kind of a certificate's own email. */
+export const ATOL_EMAIL_KIND = 'atol-certificate';
+
+/**
+ * How long a certificate re-issued by a staff change (version 2 on) waits in the outbox for the
+ * email about that change — accepting the changes with 'Yes' takes it into that email
+ * (`takeHeldCertificates`), with 'No' sends it at once — before it goes on its own.
+ */
+export const ATOL_CHANGE_HOLD_SECONDS = 24 * 3600;
+
+/**
+ * The booking's certificate emails still waiting in the outbox (not yet sent): marked 'merged' so
+ * they never go on their own, because the email being written now carries the current certificate.
+ * Answers how many were waiting. In the caller's transaction.
+ */
+export async function takeHeldCertificates(tx: Db, bookingId: number): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`update email_outbox set status = 'merged', updated_at = now(),
+               last_error = 'Sent with the email about the change instead'
+        where holiday_booking_id = ${bookingId} and kind = ${ATOL_EMAIL_KIND} and status = 'pending'
+        returning id`,
+  );
+  return rows.length;
+}
+
+/** Sends the booking's waiting certificate emails now (changes accepted without an email of their own). */
+export async function releaseHeldCertificates(tx: Db, bookingId: number): Promise<void> {
+  await tx.execute(
+    sql`update email_outbox set next_attempt_at = now(), updated_at = now()
+        where holiday_booking_id = ${bookingId} and kind = ${ATOL_EMAIL_KIND} and status = 'pending'
+          and next_attempt_at > now()`,
+  );
+}
 
 /** What an issue needs besides the transaction: the file store, and the outbox (kicked by the caller after commit). */
 export interface AtolDeps {
@@ -313,7 +349,11 @@ async function issueCertificate(
     userId: c.userId,
     action: 'ATOL Certificate issued',
     comment: `ATOL Certificate issued, version ${c.version}: ${c.reason}. Reference ${reference}; ${
-      to ? `emailed to ${to.email}.` : 'not emailed: the booking has no customer or agent email address.'
+      !to
+        ? 'not emailed: the booking has no customer or agent email address.'
+        : c.version > 1
+          ? `to be emailed to ${to.email} with the email about this change (on its own if none is sent within ${ATOL_CHANGE_HOLD_SECONDS / 3600} hours).`
+          : `emailed to ${to.email}.`
     }`,
     documentName: record.name,
   });
@@ -322,42 +362,38 @@ async function issueCertificate(
         values (${historyId}, ${record.name}, ${'ATOL Certificate'}, ${record.file_key}, 'application/pdf', ${record.id})`,
   );
   if (to) {
-    const company = data.company.company_name || 'Our team';
-    const text = [
-      `Dear ${to.name},`,
-      '',
+    const company = data.company.company_name || 'The Reservations Team';
+    const paragraphs = [
+      greetingLine(to),
       `Please find attached your ATOL Certificate for booking ${b.booking_ref} (reference ${reference}, version ${c.version}).`,
       c.version > 1
-        ? 'It replaces the certificate we sent before, because the details of your holiday have changed.'
-        : 'It confirms that the flights in your booking are financially protected under our ATOL.',
-      'Please keep it with your travel documents.',
-      '',
-      'Kind regards,',
-      company,
-    ].join('\n');
-    await enqueueEmail(tx, files, {
-      kind: 'atol-certificate',
-      to: to.email,
-      subject: `Your ATOL Certificate ${reference} (booking ${b.booking_ref})`,
-      html: text
-        .split('\n\n')
-        .map((p) => `<p>${escapeHtml(p).replaceAll('\n', '<br>')}</p>`)
-        .join('\n'),
-      text,
-      attachments: [{ filename: record.name, file_key: record.file_key, contentType: 'application/pdf' }],
-      bookingId: b.id,
-      historyId,
-      createdBy: c.userId,
-    });
+        ? 'It replaces the certificate we sent before, because the details of your holiday have changed. Please keep it with your travel documents.'
+        : 'It confirms that the flights in your booking are financially protected under our ATOL. Please keep it with your travel documents.',
+    ];
+    await enqueueEmail(
+      tx,
+      files,
+      {
+        kind: ATOL_EMAIL_KIND,
+        to: to.email,
+        subject: `Your ATOL Certificate ${reference} (booking ${b.booking_ref})`,
+        html: `${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}<p>Kind regards,<br>${escapeHtml(company)}</p>`,
+        attachments: [{ filename: record.name, file_key: record.file_key, contentType: 'application/pdf' }],
+        bookingId: b.id,
+        historyId,
+        createdBy: c.userId,
+      },
+      // A certificate a staff change issued waits for the email about that change (it rides there).
+      { holdSeconds: c.version > 1 ? ATOL_CHANGE_HOLD_SECONDS : 0 },
+    );
   }
   return { id: cert.id, version: c.version, reference, fingerprint: c.fingerprint, issued_at: issuedAt };
 }
 
-/** The customer's address, else the agent's (the customer being the traveller); null when neither has one. */
-function recipientOf(data: BookingDocumentData): { email: string; name: string } | null {
+/** The customer's address, else the agent's (the customer being the traveller), with who to greet; null when neither has one. */
+function recipientOf(data: BookingDocumentData): ({ email: string } & GreetingName) | null {
   const c = data.customer;
-  if (c?.email)
-    return { email: c.email, name: [c.title, c.first_name, c.last_name].filter(Boolean).join(' ') };
+  if (c?.email) return { email: c.email, title: c.title, first_name: c.first_name, last_name: c.last_name };
   if (data.agent?.email) return { email: data.agent.email, name: data.agent.name };
   return null;
 }

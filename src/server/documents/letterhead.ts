@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/client';
 import type { Content, TDocumentDefinitions } from './pdf';
 
 /**
@@ -17,6 +19,32 @@ export interface Letterhead {
   abta_number: string;
   atol_number: string;
   vat_number: string;
+}
+
+/** The system settings the letterhead is made of, in the order of `Letterhead`. */
+export const LETTERHEAD_KEYS = [
+  'company_name',
+  'company_address',
+  'company_phone',
+  'company_email',
+  'company_website',
+  'abta_number',
+  'atol_number',
+  'vat_number',
+] as const satisfies readonly (keyof Letterhead)[];
+
+/** The letterhead from system settings (a missing or null setting reads ''). */
+export async function loadLetterhead(db: Db): Promise<Letterhead> {
+  const rows = await queryRows<{ name: keyof Letterhead; value: string | null }>(
+    db,
+    sql`select name, value from system_settings where name in (${sql.join(
+      LETTERHEAD_KEYS.map((k) => sql`${k}`),
+      sql`, `,
+    )})`,
+  );
+  const l = Object.fromEntries(LETTERHEAD_KEYS.map((k) => [k, ''])) as unknown as Letterhead;
+  for (const r of rows) l[r.name] = r.value ?? '';
+  return l;
 }
 
 /** The house palette of the documents: one accent, quiet greys, light rules. */

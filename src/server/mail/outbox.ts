@@ -2,8 +2,10 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client';
 import type { OutboxAttachment } from '../db/schema/documents';
+import { loadLetterhead } from '../documents/letterhead';
 import type { JobRunner } from '../jobs/queue';
 import type { FileStore } from '../storage/files';
+import { composeEmail } from './compose';
 import type { Mailer } from './mailer';
 
 /**
@@ -31,8 +33,11 @@ export interface OutgoingEmail {
   kind: string;
   to: string;
   subject: string;
+  /**
+   * The body as HTML (a fragment, or a whole `emailDocument`). `enqueueEmail` adds the company
+   * footer and makes the plain-text part from it (mail/compose.ts): senders write neither.
+   */
   html: string;
-  text?: string;
   attachments?: (
     | { filename: string; content: Buffer; contentType?: string }
     | { filename: string; file_key: string; contentType?: string }
@@ -78,9 +83,18 @@ const contentTypeOf = (filename: string) =>
 
 /**
  * Writes the message into email_outbox inside the caller's transaction (attachment bytes go to the
- * FileStore first). Delivery happens after commit (call `deps.outbox.kick()`). Answers the outbox id.
+ * FileStore first): every message, whoever sends it, gets the company footer and a plain-text part
+ * here (`composeEmail`, issue #22). `holdUntilSeconds`: the message waits that long before it is
+ * due (an ATOL certificate waiting for the email about its change, documents/atol.ts). Delivery
+ * happens after commit (call `deps.outbox.kick()`). Answers the outbox id.
  */
-export async function enqueueEmail(tx: Db, files: FileStore, m: OutgoingEmail): Promise<number> {
+export async function enqueueEmail(
+  tx: Db,
+  files: FileStore,
+  m: OutgoingEmail,
+  opts: { holdSeconds?: number } = {},
+): Promise<number> {
+  const { html, text } = composeEmail(await loadLetterhead(tx), m.html);
   const attachments: OutboxAttachment[] = [];
   for (const a of m.attachments ?? []) {
     const file_key =
@@ -93,9 +107,11 @@ export async function enqueueEmail(tx: Db, files: FileStore, m: OutgoingEmail): 
   }
   const [row] = await queryRows<{ id: number }>(
     tx,
-    sql`insert into email_outbox (kind, to_address, subject, html, text, attachments, holiday_booking_id, history_id, created_by)
-        values (${m.kind}, ${m.to}, ${m.subject}, ${m.html}, ${m.text ?? null}, ${JSON.stringify(attachments)}::jsonb,
-                ${m.bookingId ?? null}, ${m.historyId ?? null}, ${m.createdBy ?? null})
+    sql`insert into email_outbox (kind, to_address, subject, html, text, attachments, holiday_booking_id, history_id,
+                                  created_by, next_attempt_at)
+        values (${m.kind}, ${m.to}, ${m.subject}, ${html}, ${text}, ${JSON.stringify(attachments)}::jsonb,
+                ${m.bookingId ?? null}, ${m.historyId ?? null}, ${m.createdBy ?? null},
+                now() + make_interval(secs => ${opts.holdSeconds ?? 0}))
         returning id`,
   );
   return row.id;

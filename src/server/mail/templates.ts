@@ -9,6 +9,7 @@
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import Mustache from 'mustache';
+import { type FieldChange, NONE, summariseChanges, TOTAL_DUE_FIELD } from '../../shared/booking-changes';
 import {
   EMAIL_TEMPLATE_VARIABLES,
   type EmailTemplateVariable,
@@ -16,6 +17,7 @@ import {
   mustacheSource,
   TEMPLATE_TAGS,
 } from '../../shared/email-templates';
+import { salutationName } from '../../shared/greeting';
 import { poundsText } from '../../shared/money-text';
 import { scheduleText } from '../../shared/payment-schedule';
 import { pathTo } from '../../shared/routes';
@@ -98,6 +100,72 @@ function buttonLink(href: string, label: string): string {
   );
 }
 
+/** History types whose entries change what the customer bought (payments, emails and documents do not). */
+const CHANGE_TYPES = ['Tour', 'Passenger', 'Extra', 'Discount', 'Booking'];
+/** Entries of those types that are not changes to tell the customer about. */
+const NOT_CHANGES = ['Booking created', 'Changes accepted', 'Agent confirmed', 'Booking cancelled'];
+
+/**
+ * What changed in booking `bookingId` since the customer last accepted (the last 'Changes accepted'
+ * history entry; since the booking was made when never): the entries' recorded field changes merged
+ * (shared/booking-changes.ts `summariseChanges`, total due last), and as `notes` ('Action: comment')
+ * the entries that recorded none (written before issue #22, or a change without fields).
+ */
+export async function changesSinceAccepted(
+  db: Db,
+  bookingId: number,
+): Promise<{ changes: FieldChange[]; notes: string[] }> {
+  const rows = await queryRows<{ action: string; comment: string | null; changes: FieldChange[] | null }>(
+    db,
+    sql`select action, comment, changes from booking_history
+        where holiday_booking_id = ${bookingId}
+          and id > coalesce((select max(id) from booking_history
+                             where holiday_booking_id = ${bookingId} and action = 'Changes accepted'), 0)
+          and type in (${sql.join(
+            CHANGE_TYPES.map((t) => sql`${t}`),
+            sql`, `,
+          )})
+          and action not in (${sql.join(
+            NOT_CHANGES.map((t) => sql`${t}`),
+            sql`, `,
+          )})
+        order by id`,
+  );
+  return {
+    changes: summariseChanges(rows.map((r) => r.changes ?? [])),
+    notes: rows
+      .filter((r) => !r.changes?.length)
+      .map((r) => (r.comment ? `${r.action}: ${r.comment}` : r.action)),
+  };
+}
+
+/** One change as the customer reads it: 'Double Room → Superior Suite'; an addition or removal by its one side. */
+function changeText(c: FieldChange): string {
+  if (c.before === NONE) return c.after;
+  if (c.after === NONE) return c.before;
+  return `${c.before} → ${c.after}`;
+}
+
+/**
+ * The `{booking_changes}` list as HTML (every value escaped). It always ends with the total due:
+ * before → after when it moved, else today's figure marked '(unchanged)', so the customer is never
+ * left to wonder what the booking now costs.
+ */
+export function changesListHtml(list: { changes: FieldChange[]; notes: string[] }, totalDue: string): string {
+  const moved = list.changes.some((c) => c.field === TOTAL_DUE_FIELD);
+  const items = [
+    ...list.changes.map(
+      (c) => `<li><strong>${escapeHtml(c.field)}:</strong> ${escapeHtml(changeText(c))}</li>`,
+    ),
+    ...list.notes.map((n) => `<li>${escapeHtml(n)}</li>`),
+  ];
+  if (!moved)
+    items.push(
+      `<li><strong>${TOTAL_DUE_FIELD}:</strong> ${escapeHtml(poundsText(totalDue))} (unchanged)</li>`,
+    );
+  return `<ul>${items.join('')}</ul>`;
+}
+
 interface FlightRow {
   flight_number: string;
   airline: string | null;
@@ -124,7 +192,7 @@ function flightTable(flights: FlightRow[]): string {
 }
 
 /**
- * All 28 content variables (spec 3 §3) of booking `bookingId` for an email to its customer or agent,
+ * All 30 content variables (spec 3 §3) of booking `bookingId` for an email to its customer or agent,
  * from the live booking: the customer's names (else the lead passenger's); the first tour line's
  * hotel, room, board basis, hotel phone, address and resort, tour and airline reference; the
  * departure and balance due dates DD/MM/YYYY; the balance in pounds ('£1,959.10'); the flights
@@ -132,7 +200,8 @@ function flightTable(flights: FlightRow[]): string {
  * covering email and the airline's content as HTML with line breaks; `flight_details` a table;
  * `balance_due_date` and `balance_due_content` from the payment schedule (src/shared/payment-schedule.ts:
  * the balance stage's date; one sentence per stage, 'Deposit £200.00 paid 27/11/2026. Balance £998.00
- * due by 09/06/2027.', '' when nothing is due or the booking is cancelled); `accept_button` and `manage_booking` links to the booking at `opts.baseUrl` (config.appUrl; there
+ * due by 09/06/2027.', '' when nothing is due or the booking is cancelled); `customer_salutation` by the greeting rule (shared/greeting.ts); `booking_changes`
+ * the list of `changesSinceAccepted`; `accept_button` and `manage_booking` links to the booking at `opts.baseUrl` (config.appUrl; there
  * is no customer-facing page yet, so both open the booking in the staff app). A value that does not
  * apply is ''. Throws when the booking does not exist.
  */
@@ -151,6 +220,7 @@ export async function templateVariables(
     full_name: string | null;
     departure_date: string | null;
     balance: string;
+    total_due: string;
     cancelled: boolean;
     airline_reference_email: string | null;
     tour_name: string | null;
@@ -165,7 +235,7 @@ export async function templateVariables(
   }>(
     db,
     sql`select b.booking_ref, b.departure_date::text as departure_date,
-               b.balance::text as balance, b.cancelled_at is not null as cancelled, b.airline_reference_email,
+               b.balance::text as balance, b.total_due::text as total_due, b.cancelled_at is not null as cancelled, b.airline_reference_email,
                coalesce(c.title, p.title) as title, coalesce(c.first_name, p.first_name) as first_name,
                coalesce(c.last_name, p.last_name) as last_name,
                coalesce(c.full_name, nullif(trim(concat_ws(' ', p.first_name, p.last_name)), ''), b.old_lead_passenger) as full_name,
@@ -227,6 +297,13 @@ export async function templateVariables(
       : '';
 
   const vars: Record<EmailTemplateVariable, string> = {
+    customer_salutation: salutationName({
+      title: b.title,
+      first_name: b.first_name,
+      last_name: b.last_name,
+      name: b.full_name,
+    }),
+    booking_changes: changesListHtml(await changesSinceAccepted(db, bookingId), b.total_due),
     customer: b.full_name ?? '',
     customer_title: b.title ?? '',
     customer_firstname: b.first_name ?? '',
@@ -259,27 +336,4 @@ export async function templateVariables(
   // Every variable of the spec has its value (the list and this record must not drift apart).
   for (const name of EMAIL_TEMPLATE_VARIABLES) vars[name] ??= '';
   return vars;
-}
-
-/**
- * The stored template with slug `slug` rendered for booking `bookingId` and its customer or agent:
- * {subject, html}; null when no template has that slug (the caller then sends its own words).
- */
-export async function renderStoredTemplate(
-  db: Db,
-  bookingId: number,
-  slug: string,
-  recipient: 'customer' | 'agent',
-  opts: { baseUrl: string },
-): Promise<{ subject: string; html: string } | null> {
-  const [t] = await queryRows<{ template_subject: string; template_body_content: string }>(
-    db,
-    sql`select template_subject, template_body_content from email_templates where template_slug = ${slug}`,
-  );
-  if (!t) return null;
-  const vars = await templateVariables(db, bookingId, recipient, opts);
-  return {
-    subject: renderSubject(t.template_subject, vars) || `Booking ${vars.booking_ref}`,
-    html: emailDocument(renderTemplate(t.template_body_content, vars)),
-  };
 }

@@ -708,7 +708,15 @@ export const bookingEditApi = {
     permission: 'bookings.acceptChange',
     params: idParams,
     body: acceptChangeSchema.optional(),
-    answer: statusAnswer({ data: z.object({ accepted_at: timestampAnswer }) }),
+    answer: statusAnswer({
+      data: z.object({
+        accepted_at: timestampAnswer,
+        /** The change email written (issue #22): to whom, and the files it carries. */
+        email: z
+          .object({ to: z.string(), attached: z.array(z.string()), warnings: z.array(z.string()) })
+          .optional(),
+      }),
+    }),
   }),
   customAirline: endpoint({
     method: 'POST',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { AGENT_RESET_LINK_HOURS } from '../../../shared/api/agents';
+import { greetingLine } from '../../../shared/greeting';
 import { pathTo } from '../../../shared/routes';
 import type { Config } from '../../config';
 import { type Db, inTransaction, queryRows } from '../../db/client';
@@ -51,15 +52,7 @@ export async function sendAgentResetLink(
       kind: 'agent-password-reset',
       to: agent.email.trim(),
       subject: 'Set your agent password',
-      text: [
-        `Dear ${name},`,
-        '',
-        'Use the link below to set a new password for your agent login:',
-        link,
-        '',
-        `The link works once and expires in ${AGENT_RESET_LINK_HOURS} hours. If you did not expect this email, you can ignore it.`,
-      ].join('\n'),
-      html: `<p>Dear ${escapeHtml(name)},</p>
+      html: `<p>${escapeHtml(greetingLine({ name }))}</p>
 <p>Use the link below to set a new password for your agent login:</p>
 <p><a href="${escapeHtml(link)}">Set my password</a></p>
 <p style="color:#555">Or copy this address into your browser: ${escapeHtml(link)}</p>

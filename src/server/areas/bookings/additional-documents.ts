@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { AdditionalDocumentRow } from '../../../shared/api/booking-edit';
+import { greetingLine } from '../../../shared/greeting';
 import { type Db, queryRows } from '../../db/client';
 import { notFound, validationError } from '../../http/errors';
 import { detectFileType, MAX_UPLOAD_BYTES, UPLOAD_IMAGE_TYPES, type UploadedFile } from '../../http/uploads';
@@ -8,7 +9,7 @@ import { escapeHtml } from '../../lib/html';
 import { enqueueEmail, type Outbox } from '../../mail/outbox';
 import type { FileStore } from '../../storage/files';
 import { inTransaction, lockBooking, writeHistory } from './ledger';
-import { RECIPIENT } from './recipient';
+import { RECIPIENT, RECIPIENT_GREETING } from './recipient';
 
 /**
  * Additional documents of a booking (spec 1 §3 'Additional document', §5 'additional documents
@@ -191,9 +192,12 @@ export async function emailAdditionalDocument(
     agent_id: number | null;
     email: string | null;
     name: string | null;
+    title: string | null;
+    first_name: string | null;
+    last_name: string | null;
   }>(
     db,
-    sql`select b.booking_ref, b.customer_id, b.agent_id, ${RECIPIENT.email} as email, ${RECIPIENT.name} as name
+    sql`select b.booking_ref, b.customer_id, b.agent_id, ${RECIPIENT.email} as email, ${RECIPIENT_GREETING}
         from bookings b ${RECIPIENT.joins} where b.id = ${bookingId}`,
   );
   if (!b) throw notFound('Booking not found.');
@@ -206,7 +210,7 @@ export async function emailAdditionalDocument(
   const opened = await files.open(doc.file_key);
   if (!opened) throw notFound(FILE_NOT_FOUND);
   const content = await readAll(opened.stream);
-  const name = b.name || 'customer';
+  const greeting = greetingLine(b);
   const ref = b.booking_ref ?? String(bookingId);
   await inTransaction(db, async (tx) => {
     await lockBooking(tx, bookingId);
@@ -222,8 +226,7 @@ export async function emailAdditionalDocument(
       kind: 'additional-document',
       to,
       subject: `Your booking ${ref}: ${doc.name}`,
-      html: `<p>Dear ${escapeHtml(name)},</p><p>Please find attached ${escapeHtml(doc.name)} for your booking ${escapeHtml(ref)}.</p>`,
-      text: `Dear ${name},\n\nPlease find attached ${doc.name} for your booking ${ref}.\n`,
+      html: `<p>${escapeHtml(greeting)}</p><p>Please find attached ${escapeHtml(doc.name)} for your booking ${escapeHtml(ref)}.</p>`,
       attachments: [{ filename: doc.name, content, contentType: doc.mime_type }],
       bookingId,
       historyId,

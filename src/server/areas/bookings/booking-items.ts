@@ -16,6 +16,7 @@ import {
   extrasOfferSchema,
   type OfferedExtra,
 } from '../../../shared/api/extras-offer';
+import { NONE, totalChange } from '../../../shared/booking-changes';
 import { money, roomsForGuests, sumMoney } from '../../../shared/booking-totals';
 import { poundsText } from '../../../shared/money-text';
 import { type Db, queryRows } from '../../db/client';
@@ -78,6 +79,14 @@ export async function addTourToBooking(
       type: 'Tour',
       action: 'Tour added',
       comment: `${priced.label}, departing ${ukDate(priced.departure_date)}, ${v.guests} guest(s) in ${v.rooms} room(s) at ${poundsText(priced.price)} per guest. Total due ${poundsText(totals.total_due)}.`,
+      changes: [
+        {
+          field: `Tour added`,
+          before: NONE,
+          after: `${priced.label}, departing ${ukDate(priced.departure_date)}`,
+        },
+        ...totalChange(poundsText(b.total_due), poundsText(totals.total_due)),
+      ],
     });
     await refreshAtolCertificate(tx, docs, bookingId, userId, 'tour added');
     return { updated_balance_due_date: due };
@@ -109,6 +118,10 @@ export async function removeTourFromBooking(
       type: 'Tour',
       action: 'Tour removed',
       comment: `${line.tour_name}: ${line.label} (${line.guests} guest(s), ${line.rooms} room(s)). Total due ${poundsText(totals.total_due)}.`,
+      changes: [
+        { field: `Tour removed`, before: `${line.tour_name}: ${line.label}`, after: NONE },
+        ...totalChange(poundsText(b.total_due), poundsText(totals.total_due)),
+      ],
     });
     await refreshAtolCertificate(tx, docs, b.id, userId, 'tour removed');
     return { updated_balance_due_date: due, holiday_booking_id: b.id };
@@ -250,6 +263,15 @@ export async function updateLineAccommodation(
       type: 'Tour',
       action: 'Accommodation updated',
       comment: `${m.tourName}: ${m.preview.room_before} → ${m.preview.room_after} (${m.preview.rooms_after} room(s), ${poundsText(m.preview.price_after)} per guest). Total due ${poundsText(m.preview.total_after)}.`,
+      changes: [
+        { field: `Room (${m.tourName})`, before: m.preview.room_before, after: m.preview.room_after },
+        {
+          field: `Rooms (${m.tourName})`,
+          before: String(m.preview.rooms_before),
+          after: String(m.preview.rooms_after),
+        },
+        ...totalChange(poundsText(m.preview.total_before), poundsText(m.preview.total_after)),
+      ].filter((c) => c.before !== c.after),
     });
     await refreshAtolCertificate(tx, docs, m.bookingId, userId, 'accommodation changed');
   });
@@ -380,6 +402,16 @@ export async function passengerList(db: Db, bookingId: number) {
   );
 }
 
+/** The passengers' names as the change email lists them ('Mrs Ann Hay, Mr Tom Hay'; '—' for none). */
+async function passengerNames(tx: Db, bookingId: number): Promise<string> {
+  const rows = await queryRows<{ name: string }>(
+    tx,
+    sql`select concat_ws(' ', nullif(trim(title), ''), nullif(trim(first_name), ''), nullif(trim(last_name), '')) as name
+        from passengers where holiday_booking_id = ${bookingId} order by id`,
+  );
+  return rows.map((r) => r.name).join(', ') || NONE;
+}
+
 /** Per-person extras follow the passenger count when passengers exist (spec 1 §5 Extras). */
 async function syncPerPersonExtras(tx: Db, bookingId: number) {
   await tx.execute(
@@ -414,7 +446,9 @@ export async function savePassenger(db: Db, p: PassengerInput, userId: number, d
   if (!bookingId) throw validationError({ holiday_booking_id: ['The booking is required.'] });
   const id = bookingId;
   return inTransaction(db, async (tx) => {
-    assertNotCancelled(await lockBooking(tx, id, p.version));
+    const b = await lockBooking(tx, id, p.version);
+    assertNotCancelled(b);
+    const namesBefore = await passengerNames(tx, id);
     const values = passengerColumns.map((c) => sql`${p[c] ?? null}`);
     const name = [p.title, p.first_name, p.last_name].filter(Boolean).join(' ');
     if (p.id) {
@@ -433,14 +467,18 @@ export async function savePassenger(db: Db, p: PassengerInput, userId: number, d
       );
       await syncPerPersonExtras(tx, id);
     }
+    const { totals } = await recomputeBooking(tx, id);
     await writeHistory(tx, {
       bookingId: id,
       userId,
       type: 'Passenger',
       action: p.id ? 'Passenger updated' : 'Passenger added',
       comment: name,
+      changes: [
+        { field: 'Passengers', before: namesBefore, after: await passengerNames(tx, id) },
+        ...totalChange(poundsText(b.total_due), poundsText(totals.total_due)),
+      ].filter((c) => c.before !== c.after),
     });
-    await recomputeBooking(tx, id);
     await refreshAtolCertificate(tx, docs, id, userId, p.id ? 'passenger updated' : 'passenger added');
     return { bookingId: id, passenger_list: await passengerList(tx, id) };
   });
@@ -461,17 +499,23 @@ export async function removePassenger(
   if (!row || (v.holiday_booking_id && v.holiday_booking_id !== row.holiday_booking_id))
     throw notFound('Passenger not found.');
   return inTransaction(db, async (tx) => {
-    assertNotCancelled(await lockBooking(tx, row.holiday_booking_id, v.version));
+    const b = await lockBooking(tx, row.holiday_booking_id, v.version);
+    assertNotCancelled(b);
+    const namesBefore = await passengerNames(tx, b.id);
     await tx.execute(sql`delete from passengers where id = ${passengerId}`);
     await syncPerPersonExtras(tx, row.holiday_booking_id);
+    const { totals } = await recomputeBooking(tx, row.holiday_booking_id);
     await writeHistory(tx, {
       bookingId: row.holiday_booking_id,
       userId,
       type: 'Passenger',
       action: 'Passenger removed',
       comment: row.name,
+      changes: [
+        { field: 'Passengers', before: namesBefore, after: await passengerNames(tx, b.id) },
+        ...totalChange(poundsText(b.total_due), poundsText(totals.total_due)),
+      ],
     });
-    await recomputeBooking(tx, row.holiday_booking_id);
     await refreshAtolCertificate(tx, docs, row.holiday_booking_id, userId, 'passenger removed');
     return { passenger_list: await passengerList(tx, row.holiday_booking_id) };
   });
@@ -548,7 +592,8 @@ export async function updateExtras(
   userId: number,
 ) {
   return inTransaction(db, async (tx) => {
-    assertNotCancelled(await lockBooking(tx, bookingId, v.version));
+    const b = await lockBooking(tx, bookingId, v.version);
+    assertNotCancelled(b);
     const ids = [...new Set(v.extras.map((e) => e.id))];
     if (ids.length !== v.extras.length) throw validationError({ extras: ['Each extra can be added once.'] });
     const catalogue = ids.length
@@ -616,6 +661,11 @@ export async function updateExtras(
       ]
         .filter(Boolean)
         .join('. '),
+      changes: [
+        ...added.map((name) => ({ field: `Extra ${name}`, before: NONE, after: 'added' })),
+        ...removed.map((r) => ({ field: `Extra ${r.name}`, before: 'included', after: 'removed' })),
+        ...totalChange(poundsText(b.total_due), poundsText(totals.total_due)),
+      ],
     });
   });
 }
@@ -630,7 +680,8 @@ export async function updateExtras(
  */
 export async function applyDiscount(db: Db, v: z.infer<typeof discountApplySchema>, userId: number) {
   return inTransaction(db, async (tx) => {
-    assertNotCancelled(await lockBooking(tx, v.holiday_booking_id, v.version));
+    const b = await lockBooking(tx, v.holiday_booking_id, v.version);
+    assertNotCancelled(b);
     const [d] = await queryRows<{
       id: number;
       code: string;
@@ -681,6 +732,10 @@ export async function applyDiscount(db: Db, v: z.infer<typeof discountApplySchem
       type: 'Discount',
       action: 'Discount applied',
       comment: `${d.code}: ${poundsText(totals.discount_amounts[totals.discount_amounts.length - 1] ?? '0')} off. Total due ${poundsText(totals.total_due)}.`,
+      changes: [
+        { field: `Discount ${d.code}`, before: NONE, after: 'applied' },
+        ...totalChange(poundsText(b.total_due), poundsText(totals.total_due)),
+      ],
     });
   });
 }
@@ -693,7 +748,8 @@ export async function removeDiscount(db: Db, v: { discount_id: number; version?:
   );
   if (!row) throw notFound('Discount not found on this booking.');
   return inTransaction(db, async (tx) => {
-    assertNotCancelled(await lockBooking(tx, row.holiday_booking_id, v.version));
+    const b = await lockBooking(tx, row.holiday_booking_id, v.version);
+    assertNotCancelled(b);
     await tx.execute(sql`delete from booking_discounts where id = ${v.discount_id}`);
     const { totals } = await recomputeBooking(tx, row.holiday_booking_id);
     await writeHistory(tx, {
@@ -702,6 +758,10 @@ export async function removeDiscount(db: Db, v: { discount_id: number; version?:
       type: 'Discount',
       action: 'Discount removed',
       comment: `${row.code ?? 'Discount'} removed. Total due ${poundsText(totals.total_due)}.`,
+      changes: [
+        { field: `Discount ${row.code ?? ''}`.trim(), before: 'applied', after: 'removed' },
+        ...totalChange(poundsText(b.total_due), poundsText(totals.total_due)),
+      ],
     });
   });
 }

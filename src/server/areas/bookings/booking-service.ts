@@ -10,20 +10,23 @@ import {
   MESSAGES,
 } from '../../../shared/api/booking-edit';
 import { money, percentOf } from '../../../shared/booking-totals';
+import { BOOKING_CHANGES_TEMPLATE } from '../../../shared/email-templates';
+import { type GreetingName, greetingLine } from '../../../shared/greeting';
 import { poundsText } from '../../../shared/money-text';
-import type { Config } from '../../config';
+import { ukDate } from '../../../shared/pricing';
 import { type Db, queryRows } from '../../db/client';
+import { ATOL_EMAIL_KIND, releaseHeldCertificates } from '../../documents/atol';
 import { uniqueAs } from '../../http/db-errors';
 import { HttpError, validationError } from '../../http/errors';
-import { londonToday, ukDate } from '../../lib/dates';
+import { londonToday } from '../../lib/dates';
 import { escapeHtml } from '../../lib/html';
 import { enqueueEmail, type Outbox } from '../../mail/outbox';
-import { renderStoredTemplate } from '../../mail/templates';
 import type { FileStore } from '../../storage/files';
 import { systemSetting } from '../system-settings/queries';
+import { type EmailDeps, TEMPLATE_SLUGS, templateBySlug, writeBookingEmail } from './email-service';
 import { inTransaction, lockBooking, recomputeBooking, writeHistory } from './ledger';
 import { claimPlaces } from './places';
-import { NO_RECIPIENT_EMAIL, RECIPIENT } from './recipient';
+import { NO_RECIPIENT_EMAIL, RECIPIENT, RECIPIENT_GREETING } from './recipient';
 import {
   assertRoomsMatchGuests,
   byRoomStock,
@@ -218,11 +221,11 @@ export async function updateBooking(
       sets.push(sql`${sql.identifier(field)} = ${value === '' ? null : value}`);
       notes.push(`${label} set to ${value === '' ? '—' : String(value)}`);
     }
-    let recipient: { email: string | null; name: string | null; ref: string | null } | null = null;
+    let recipient: ({ email: string | null; ref: string | null } & GreetingName) | null = null;
     if (notify) {
-      [recipient] = await queryRows<{ email: string | null; name: string | null; ref: string | null }>(
+      [recipient] = await queryRows<{ email: string | null; ref: string | null } & GreetingName>(
         tx,
-        sql`select ${RECIPIENT.email} as email, ${RECIPIENT.name} as name, b.booking_ref as ref
+        sql`select ${RECIPIENT.email} as email, ${RECIPIENT_GREETING}, b.booking_ref as ref
             from bookings b ${RECIPIENT.joins} where b.id = ${id}`,
       );
       if (!recipient?.email) throw validationError({ intimate_customer: [NO_RECIPIENT_EMAIL] });
@@ -249,8 +252,7 @@ export async function updateBooking(
         kind: 'booking-update',
         to: recipient.email,
         subject: `Your booking ${ref} has changed`,
-        text: `Dear ${recipient.name},\n\nWe have made changes to your booking ${ref}:\n${reasons.map((r) => `- ${r}`).join('\n')}\n\nPlease get in touch if you have any questions.`,
-        html: `<p>Dear ${escapeHtml(recipient.name ?? '')},</p><p>We have made changes to your booking <strong>${escapeHtml(ref)}</strong>:</p><ul>${reasons.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul><p>Please get in touch if you have any questions.</p>`,
+        html: `<p>${escapeHtml(greetingLine(recipient))}</p><p>We have made changes to your booking <strong>${escapeHtml(ref)}</strong>:</p><ul>${reasons.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul><p>Please get in touch if you have any questions.</p>`,
         bookingId: id,
         historyId,
         createdBy: userId,
@@ -348,70 +350,96 @@ export async function confirmByAgent(db: Db, id: number, userId: number) {
 
 /**
  * POST bookings/{id}/accept-booking-change (spec 1 §4 Changes accepted): changes_accepted and
- * changes_reviewed become 1 (by admin, now). With send_email 'yes' the customer (else the agent) is
- * emailed (through the outbox, in the same transaction) that the booking's changes are confirmed;
- * 422 when there is no one to email. Answers the accepted_at date-time.
+ * changes_reviewed become 1 (by admin, now), in one transaction with the email. With send_email
+ * 'yes' the customer (else the agent; 422 when neither has an address) gets the 'booking-changes'
+ * template (the shipped text when staff deleted it) through the outbox: the changes since they last
+ * accepted (`{booking_changes}`), the updated Confirmation attached, and the ATOL Certificate when
+ * a change re-issued one whose own email is still waiting (it rides here instead, issue #22 point
+ * 2). With 'no', such a waiting certificate is sent on its own now. The history says what was
+ * emailed and to whom. Answers accepted_at, and `email` {to, attached, warnings: documents left
+ * out and why} when one was written.
  */
 export async function acceptBookingChange(
   db: Db,
-  mail: { files: FileStore; outbox: Outbox; config: Pick<Config, 'appUrl'> },
+  mail: EmailDeps,
   id: number,
   v: z.infer<typeof acceptChangeSchema>,
   userId: number,
 ) {
-  const result = await inTransaction(db, async (tx) => {
-    await lockBooking(tx, id);
-    const [row] = await queryRows<{
-      accepted_at: string;
-      booking_ref: string | null;
-      email: string | null;
-      name: string | null;
-      total_due: string;
-      departure_date: string | null;
-    }>(
-      tx,
-      sql`update bookings b set changes_accepted = 1, changes_reviewed = 1, changes_accepted_at = now(),
-                 changes_reviewed_at = now(), changes_accepted_from = 'admin', version = version + 1, updated_at = now()
-          from (select b.id, ${RECIPIENT.email} as email, ${RECIPIENT.name} as name
-                from bookings b ${RECIPIENT.joins} where b.id = ${id}) p
-          where b.id = p.id
-          returning b.changes_accepted_at as accepted_at, b.booking_ref, p.email, p.name,
-                    b.total_due::text as total_due, b.departure_date::text as departure_date`,
-    );
-    if (v.send_email === 'yes' && !row.email) throw validationError({ send_email: [NO_RECIPIENT_EMAIL] });
-    const historyId = await writeHistory(tx, {
-      bookingId: id,
-      userId,
-      type: 'Booking',
-      action: 'Changes accepted',
-      comment: v.send_email === 'yes' ? `By admin; email sent to ${row.email}` : 'By admin; no email sent',
-    });
-    if (v.send_email === 'yes' && row.email) {
-      const ref = row.booking_ref ?? String(id);
-      const departure = row.departure_date ? ukDate(row.departure_date) : '—';
-      // The 'booking-changes' template when there is one (issue #12), else these words.
-      const templated = await renderStoredTemplate(tx, id, 'booking-changes', 'customer', {
-        baseUrl: mail.config.appUrl,
-      });
-      await enqueueEmail(tx, mail.files, {
-        kind: 'changes-accepted',
-        to: row.email,
-        subject: templated?.subject ?? `Your booking ${ref}: changes confirmed`,
-        text: templated
-          ? undefined
-          : `Dear ${row.name},\n\nThe changes to your booking ${ref} have been accepted.\nDeparture: ${departure}\nTotal due: ${poundsText(row.total_due)}\n\nThank you for booking with us.`,
-        html:
-          templated?.html ??
-          `<p>Dear ${escapeHtml(row.name ?? '')},</p><p>The changes to your booking <strong>${escapeHtml(ref)}</strong> have been accepted.</p><p>Departure: ${departure}<br>Total due: ${poundsText(row.total_due)}</p><p>Thank you for booking with us.</p>`,
+  const copies: string[] = [];
+  try {
+    const result = await inTransaction(db, async (tx) => {
+      await lockBooking(tx, id);
+      const [row] = await queryRows<{
+        accepted_at: string;
+        customer_email: string | null;
+        email: string | null;
+        certificate_waiting: boolean;
+      }>(
+        tx,
+        sql`update bookings b set changes_accepted = 1, changes_reviewed = 1, changes_accepted_at = now(),
+                   changes_reviewed_at = now(), changes_accepted_from = 'admin', version = version + 1, updated_at = now()
+            from (select b.id, ${RECIPIENT.email} as email, nullif(trim(c.email), '') as customer_email
+                  from bookings b ${RECIPIENT.joins} where b.id = ${id}) p
+            where b.id = p.id
+            returning b.changes_accepted_at as accepted_at, p.email, p.customer_email,
+                      exists (select 1 from email_outbox o where o.holiday_booking_id = b.id
+                              and o.kind = ${ATOL_EMAIL_KIND} and o.status = 'pending') as certificate_waiting`,
+      );
+      let email: { to: string; attached: string[]; warnings: string[] } | null = null;
+      if (v.send_email === 'yes') {
+        if (!row.email) throw validationError({ send_email: [NO_RECIPIENT_EMAIL] });
+        const [stored] = await queryRows<{ id: number }>(
+          tx,
+          sql`select id from email_templates where template_slug = ${TEMPLATE_SLUGS.bookingChanges}`,
+        );
+        const template = stored
+          ? await templateBySlug(tx, TEMPLATE_SLUGS.bookingChanges)
+          : { id: 0, ...BOOKING_CHANGES_TEMPLATE };
+        const sent = await writeBookingEmail(
+          tx,
+          mail,
+          id,
+          userId,
+          {
+            to: row.customer_email ? 'customer' : 'agent',
+            template,
+            documents: ['invoice', ...(row.certificate_waiting ? ['atol'] : [])],
+            kind: 'changes-accepted',
+            history: {
+              action: `Email sent to ${row.customer_email ? 'customer' : 'agent'}`,
+              comment: (s) => `${s.subject}: emailed to ${s.to}${withFiles(s.attached)}`,
+            },
+          },
+          copies,
+        );
+        email = { to: sent.to, attached: sent.attached, warnings: sent.warnings };
+      } else {
+        await releaseHeldCertificates(tx, id);
+      }
+      await writeHistory(tx, {
         bookingId: id,
-        historyId,
-        createdBy: userId,
+        userId,
+        type: 'Booking',
+        action: 'Changes accepted',
+        comment: email
+          ? `By admin; emailed to ${email.to}${withFiles(email.attached)}`
+          : 'By admin; no email sent',
       });
-    }
-    return row;
-  });
-  if (v.send_email === 'yes') mail.outbox.kick();
-  return { accepted_at: result.accepted_at };
+      return { accepted_at: row.accepted_at, email };
+    });
+    mail.outbox.kick();
+    return { accepted_at: result.accepted_at, ...(result.email ? { email: result.email } : {}) };
+  } catch (e) {
+    await Promise.all(copies.map((k) => mail.files.remove(k)));
+    throw e;
+  }
+}
+
+/** ' with A.pdf and B.pdf' ('' with none): the files an email carried, for history and messages. */
+export function withFiles(files: readonly string[]): string {
+  if (files.length === 0) return '';
+  return ` with ${files.length === 1 ? files[0] : `${files.slice(0, -1).join(', ')} and ${files.at(-1)}`}`;
 }
 
 /** The allowed domains of a custom airline reference email (spec 1 §4: a single fixed one). */

@@ -26,6 +26,7 @@ import {
   createBooking,
   updateBooking,
   updateCustomAirline,
+  withFiles,
 } from './booking-service';
 import { getBookingDetail } from './detail';
 import { markScreenLeft, markScreenOpen } from './presence';
@@ -99,7 +100,12 @@ export const bookingEditRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db,
     const data = await acceptBookingChange(db, { files, outbox, config }, req.params.id, send, req.user.id);
     return {
       status: true as const,
-      message: send.send_email === 'yes' ? 'Changes accepted and the email was sent.' : 'Changes accepted.',
+      message: data.email
+        ? [
+            `Changes accepted. Emailed ${data.email.to}${withFiles(data.email.attached)}.`,
+            ...data.email.warnings,
+          ].join(' ')
+        : 'Changes accepted.',
       data,
     };
   });

@@ -14,6 +14,7 @@ import { SELECT_TEMPLATE } from '../../../shared/api/booking-email';
 import { BOOKING_DOC_CODES, type BookingDocType, bookingDocumentType } from '../../../shared/documents';
 import type { Config } from '../../config';
 import { type Db, queryRows } from '../../db/client';
+import { takeHeldCertificates } from '../../documents/atol';
 import {
   DocumentRefused,
   isFlightInclusive,
@@ -45,6 +46,9 @@ export const TEMPLATE_SLUGS = {
   travelDocuments: 'travel-documents',
   bookingChanges: 'booking-changes',
 } as const;
+
+/** The label of the ATOL Certificate among the attachments (shared/documents.ts). */
+const ATOL_LABEL = bookingDocumentType('atol')?.label ?? 'ATOL Certificate';
 
 /** 422 when a travel-documents email is asked for a cancelled booking. */
 export const CANCELLED_TRAVEL_DOCS = 'This booking is cancelled: travel documents are not sent.';
@@ -232,131 +236,158 @@ export async function sendBookingEmail(
   deps: EmailDeps,
   bookingId: number,
   userId: number | null,
-  a: {
-    to: Recipient;
-    template: TemplateRow;
-    documents: readonly string[];
-    reasons?: readonly string[];
-    kind?: string;
-    /** Refuse (422, nothing written) when none of the documents could be attached. */
-    requireAttachment?: boolean;
-  },
+  a: BookingEmailRequest,
 ): Promise<SentEmail> {
-  const reasons = a.reasons ?? [];
-  const docCodes = BOOKING_DOC_CODES.filter((c) => a.documents.includes(c));
-  const withAdditional = a.documents.includes('additional-documents');
   const copies: string[] = [];
   try {
-    const sent = await inTransaction(db, async (tx) => {
-      await lockBooking(tx, bookingId);
-      const recipient = await recipientOf(tx, bookingId, a.to);
-      const attachments: Attachment[] = [];
-      const leftOut: string[] = [];
-      const noPassengers: string[] = [];
-      const warnings: string[] = [];
-      for (const docType of docCodes) {
-        const label = bookingDocumentType(docType)?.label ?? docType;
-        try {
-          // A savepoint: a document that fails part-way leaves the rest of the send intact.
-          const issued = await tx.transaction((sp) =>
-            issueBookingDocument(sp, deps.files, { bookingId, docType, createdFor: a.to, userId }),
-          );
-          attachments.push({
-            filename: issued.record.name,
-            friendlyName: label,
-            file_key: issued.record.file_key,
-            contentType: 'application/pdf',
-            recordId: issued.record.id,
-          });
-        } catch (e) {
-          if (!(e instanceof DocumentRefused)) throw e;
-          leftOut.push(`${label}: ${e.message}`);
-          if (e.message === DOCUMENT_MESSAGES.noPassengers([label])) noPassengers.push(label);
-          else warnings.push(`${label}: ${e.message}`);
-        }
-      }
-      if (withAdditional) {
-        const docs = await queryRows<{
-          name: string;
-          file_key: string;
-          mime_type: string;
-          document_detail: string | null;
-        }>(
-          tx,
-          sql`select name, file_key, mime_type, document_detail from booking_additional_documents
-              where holiday_booking_id = ${bookingId} order by id`,
-        );
-        for (const d of docs) {
-          const bytes = await readStored(deps.files, d.file_key);
-          if (!bytes) {
-            leftOut.push(`${d.name}: ${DOCUMENT_MESSAGES.fileNotFound}`);
-            warnings.push(`${d.name}: ${DOCUMENT_MESSAGES.fileNotFound}.`);
-            continue;
-          }
-          const key = await deps.files.save('booking-email', bytes, extOf(d.name));
-          copies.push(key);
-          attachments.push({
-            filename: d.name,
-            friendlyName: d.document_detail || d.name,
-            file_key: key,
-            contentType: d.mime_type,
-            recordId: null,
-          });
-        }
-      }
-      if (noPassengers.length > 0) warnings.unshift(DOCUMENT_MESSAGES.noPassengers(noPassengers));
-      if (a.requireAttachment && attachments.length === 0) {
-        const message = `Nothing was sent: no document could be attached. ${warnings.join(' ')}`;
-        throw validationError({ documents: leftOut }, message);
-      }
-      const { subject, html } = await renderMessage(tx, deps, bookingId, a.to, a.template, reasons);
-      const historyId = await writeHistory(tx, {
-        bookingId,
-        userId,
-        type: 'Email',
-        action: `Email sent to ${a.to}`,
-        comment: reasons.length > 0 ? `${subject} (customer notified: ${reasons.join(', ')})` : subject,
-        documentName: attachments.length === 1 ? attachments[0].filename : null,
-      });
-      if (attachments.length > 1)
-        await tx.execute(sql`update booking_history set is_multiple = true where id = ${historyId}`);
-      for (const att of attachments) {
-        await tx.execute(
-          sql`insert into booking_history_documents (history_id, file_name, friendly_name, file_key, content_type, document_record_id)
-              values (${historyId}, ${att.filename}, ${att.friendlyName}, ${att.file_key}, ${att.contentType}, ${att.recordId})`,
-        );
-      }
-      const message: OutgoingEmail = {
-        kind: a.kind ?? 'booking-email',
-        to: recipient.email,
-        subject,
-        html,
-        attachments: attachments.map((att) => ({
-          filename: att.filename,
-          file_key: att.file_key,
-          contentType: att.contentType,
-        })),
-        bookingId,
-        historyId,
-        createdBy: userId,
-      };
-      const outboxId = await enqueueEmail(tx, deps.files, message);
-      return {
-        to: recipient.email,
-        subject,
-        attached: attachments.map((att) => att.filename),
-        left_out: leftOut,
-        warnings,
-        historyId,
-        outboxId,
-      };
-    });
+    const sent = await inTransaction(db, (tx) => writeBookingEmail(tx, deps, bookingId, userId, a, copies));
     deps.outbox.kick();
     return sent;
   } catch (e) {
     await Promise.all(copies.map((k) => deps.files.remove(k)));
     throw e;
   }
+}
+
+/** What `sendBookingEmail` / `writeBookingEmail` send. */
+export interface BookingEmailRequest {
+  to: Recipient;
+  template: TemplateRow;
+  documents: readonly string[];
+  reasons?: readonly string[];
+  kind?: string;
+  /** Refuse (422, nothing written) when none of the documents could be attached. */
+  requireAttachment?: boolean;
+  /** The history entry's action and comment instead of 'Email sent to …' and the subject. */
+  history?: { action: string; comment: (s: { to: string; subject: string; attached: string[] }) => string };
+}
+
+/**
+ * The body of `sendBookingEmail` inside the caller's transaction (which must be kicked and whose
+ * `copies` — additional documents copied for the email — removed by the caller if it fails). When
+ * the ATOL Certificate is attached, certificate emails still waiting in the outbox are taken into
+ * this one (documents/atol.ts `takeHeldCertificates`): the customer gets the certificate once.
+ */
+export async function writeBookingEmail(
+  tx: Db,
+  deps: EmailDeps,
+  bookingId: number,
+  userId: number | null,
+  a: BookingEmailRequest,
+  copies: string[],
+): Promise<SentEmail> {
+  const reasons = a.reasons ?? [];
+  const docCodes = BOOKING_DOC_CODES.filter((c) => a.documents.includes(c));
+  const withAdditional = a.documents.includes('additional-documents');
+  await lockBooking(tx, bookingId);
+  const recipient = await recipientOf(tx, bookingId, a.to);
+  const attachments: Attachment[] = [];
+  const leftOut: string[] = [];
+  const noPassengers: string[] = [];
+  const warnings: string[] = [];
+  for (const docType of docCodes) {
+    const label = bookingDocumentType(docType)?.label ?? docType;
+    try {
+      // A savepoint: a document that fails part-way leaves the rest of the send intact.
+      const issued = await tx.transaction((sp) =>
+        issueBookingDocument(sp, deps.files, { bookingId, docType, createdFor: a.to, userId }),
+      );
+      attachments.push({
+        filename: issued.record.name,
+        friendlyName: label,
+        file_key: issued.record.file_key,
+        contentType: 'application/pdf',
+        recordId: issued.record.id,
+      });
+    } catch (e) {
+      if (!(e instanceof DocumentRefused)) throw e;
+      leftOut.push(`${label}: ${e.message}`);
+      if (e.message === DOCUMENT_MESSAGES.noPassengers([label])) noPassengers.push(label);
+      else warnings.push(`${label}: ${e.message}`);
+    }
+  }
+  if (withAdditional) {
+    const docs = await queryRows<{
+      name: string;
+      file_key: string;
+      mime_type: string;
+      document_detail: string | null;
+    }>(
+      tx,
+      sql`select name, file_key, mime_type, document_detail from booking_additional_documents
+          where holiday_booking_id = ${bookingId} order by id`,
+    );
+    for (const d of docs) {
+      const bytes = await readStored(deps.files, d.file_key);
+      if (!bytes) {
+        leftOut.push(`${d.name}: ${DOCUMENT_MESSAGES.fileNotFound}`);
+        warnings.push(`${d.name}: ${DOCUMENT_MESSAGES.fileNotFound}.`);
+        continue;
+      }
+      const key = await deps.files.save('booking-email', bytes, extOf(d.name));
+      copies.push(key);
+      attachments.push({
+        filename: d.name,
+        friendlyName: d.document_detail || d.name,
+        file_key: key,
+        contentType: d.mime_type,
+        recordId: null,
+      });
+    }
+  }
+  if (noPassengers.length > 0) warnings.unshift(DOCUMENT_MESSAGES.noPassengers(noPassengers));
+  if (a.requireAttachment && attachments.length === 0) {
+    const message = `Nothing was sent: no document could be attached. ${warnings.join(' ')}`;
+    throw validationError({ documents: leftOut }, message);
+  }
+  const { subject, html } = await renderMessage(tx, deps, bookingId, a.to, a.template, reasons);
+  const attached = attachments.map((att) => att.filename);
+  const historyId = await writeHistory(tx, {
+    bookingId,
+    userId,
+    type: 'Email',
+    action: a.history?.action ?? `Email sent to ${a.to}`,
+    comment: a.history
+      ? a.history.comment({ to: recipient.email, subject, attached })
+      : reasons.length > 0
+        ? `${subject} (customer notified: ${reasons.join(', ')})`
+        : subject,
+    documentName: attachments.length === 1 ? attachments[0].filename : null,
+  });
+  if (attachments.length > 1)
+    await tx.execute(sql`update booking_history set is_multiple = true where id = ${historyId}`);
+  for (const att of attachments) {
+    await tx.execute(
+      sql`insert into booking_history_documents (history_id, file_name, friendly_name, file_key, content_type, document_record_id)
+          values (${historyId}, ${att.filename}, ${att.friendlyName}, ${att.file_key}, ${att.contentType}, ${att.recordId})`,
+    );
+  }
+  const message: OutgoingEmail = {
+    kind: a.kind ?? 'booking-email',
+    to: recipient.email,
+    subject,
+    html,
+    attachments: attachments.map((att) => ({
+      filename: att.filename,
+      file_key: att.file_key,
+      contentType: att.contentType,
+    })),
+    bookingId,
+    historyId,
+    createdBy: userId,
+  };
+  const outboxId = await enqueueEmail(tx, deps.files, message);
+  // The current certificate goes with this email: a certificate email still waiting is not sent too.
+  if (attachments.some((att) => att.friendlyName === ATOL_LABEL)) await takeHeldCertificates(tx, bookingId);
+  return {
+    to: recipient.email,
+    subject,
+    attached,
+    left_out: leftOut,
+    warnings,
+    historyId,
+    outboxId,
+  };
 }
 
 /** The spec's {status, message} for a send, with what was left out as a warning in the message. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/api/booking-edit';
+import type { FieldChange } from '../../../shared/booking-changes';
 import { bookingStatus, bookingTotals, chargedLines, depositAmount } from '../../../shared/booking-totals';
 import { scheduleDueDates } from '../../../shared/payment-schedule';
 import { type Db, inSequence, inTransaction, queryRows } from '../../db/client';
@@ -56,7 +57,11 @@ export async function lockBooking(tx: Db, id: number, version?: number): Promise
   return b;
 }
 
-/** A history entry (spec 1 §3 History entry), written in the caller's transaction; answers its id. */
+/**
+ * A history entry (spec 1 §3 History entry), written in the caller's transaction; answers its id.
+ * `changes`: what the change did to what the customer sees, field by field (shared/booking-changes.ts;
+ * the change email lists them since the customer last accepted).
+ */
 export async function writeHistory(
   tx: Db,
   e: {
@@ -66,12 +71,15 @@ export async function writeHistory(
     action: string;
     comment?: string | null;
     documentName?: string | null;
+    changes?: FieldChange[];
   },
 ): Promise<number> {
+  const changes = e.changes?.length ? JSON.stringify(e.changes) : null;
   const [row] = await queryRows<{ id: number }>(
     tx,
-    sql`insert into booking_history (holiday_booking_id, user_id, type, action, comment, document_name)
-        values (${e.bookingId}, ${e.userId}, ${e.type}, ${e.action}, ${e.comment ?? null}, ${e.documentName ?? null})
+    sql`insert into booking_history (holiday_booking_id, user_id, type, action, comment, document_name, changes)
+        values (${e.bookingId}, ${e.userId}, ${e.type}, ${e.action}, ${e.comment ?? null}, ${e.documentName ?? null},
+                ${changes}::jsonb)
         returning id`,
   );
   return row.id;

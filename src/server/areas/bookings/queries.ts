@@ -358,7 +358,7 @@ export async function countBookings(
   return Number(row?.n ?? 0);
 }
 
-/** Bookings in a date range, summed from the trigger-kept day counts (migration 0025). */
+/** Bookings in a date range, summed from the trigger-kept day counts (migration 0026). */
 async function countDays(db: Db, r: DayRange): Promise<number> {
   const from = r.from ? sql` and day >= ${r.from}::date` : sql``;
   const to = r.to ? sql` and day <= ${r.to}::date` : sql``;

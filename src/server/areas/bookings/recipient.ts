@@ -14,7 +14,15 @@ export const RECIPIENT = {
   email: sql`coalesce(${CUSTOMER_EMAIL}, nullif(trim(a.email), ''))`,
   /** The name to greet: the customer's full name when the customer's address is used, else the agent's. */
   name: sql`case when ${CUSTOMER_EMAIL} is not null then c.full_name else a.name end`,
+  /** The greeting's parts (shared/greeting.ts): the customer's title, first and last name when the customer's address is used. */
+  title: sql`case when ${CUSTOMER_EMAIL} is not null then c.title end`,
+  first_name: sql`case when ${CUSTOMER_EMAIL} is not null then c.first_name end`,
+  last_name: sql`case when ${CUSTOMER_EMAIL} is not null then c.last_name end`,
 };
+
+/** The greeting columns of RECIPIENT as `name, title, first_name, last_name` (for a select list). */
+export const RECIPIENT_GREETING = sql`${RECIPIENT.name} as name, ${RECIPIENT.title} as title,
+  ${RECIPIENT.first_name} as first_name, ${RECIPIENT.last_name} as last_name`;
 
 /** 422 text when a change notice has no one to go to (neither customer nor agent has an address). */
 export const NO_RECIPIENT_EMAIL = 'This booking has no customer or agent email address to send to.';

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { greetingLine, salutationName } from '../../../shared/greeting';
 import { richTextContent } from '../../documents/booking/rich-text';
 import { INK, type Letterhead, onLetterhead } from '../../documents/letterhead';
 import type { Content, TableCell, TDocumentDefinitions } from '../../documents/pdf';
@@ -44,7 +45,10 @@ export function letterDate(ymd: string): string {
   return LONG_DATE.format(new Date(`${ymd}T00:00:00Z`));
 }
 
-/** The cover letter's HTML with `{customer}` (and `{ customer }`) replaced by the escaped name. */
+/**
+ * The cover letter's HTML with `{customer}` (and `{ customer }`) replaced by the escaped name — the
+ * greeting's name ('Mrs Wickersham', shared/greeting.ts `salutationName`), as 'Dear {customer},' reads.
+ */
 export function fillCustomer(html: string, name: string): string {
   return html.replace(/\{\s*customer\s*\}/g, escapeHtml(name));
 }
@@ -141,8 +145,9 @@ export function coverLetterDefinition(
 ): TDocumentDefinitions {
   const name = recipientName(r);
   const addressLines = r.address.map((a) => (a ?? '').trim()).filter(Boolean);
-  let body = coverLetterContent(fillCustomer(html, name));
-  if (body.length === 0) body = [{ text: `Dear ${name},`, margin: [0, 0, 0, 8] }];
+  // The address block names the person in full; the greeting follows the one rule (shared/greeting.ts).
+  let body = coverLetterContent(fillCustomer(html, salutationName(r)));
+  if (body.length === 0) body = [{ text: greetingLine(r), margin: [0, 0, 0, 8] }];
   const def = onLetterhead(l, {
     title: 'Brochure request',
     content: [

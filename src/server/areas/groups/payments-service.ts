@@ -6,7 +6,7 @@ import { leftToLink, moreThan } from '../../../shared/money-owed';
 import { poundsText } from '../../../shared/money-text';
 import { type Db, inTransaction, queryRows } from '../../db/client';
 import { party_invoices, tour_group_payments } from '../../db/schema';
-import { INK, type Letterhead, onLetterhead } from '../../documents/letterhead';
+import { INK, loadLetterhead, onLetterhead } from '../../documents/letterhead';
 import { renderPdf } from '../../documents/pdf';
 import { notFound, validationError } from '../../http/errors';
 import { recordAudit } from '../../lib/audit';
@@ -207,30 +207,6 @@ export async function deleteGroupPayment(db: Db, groupId: number, paymentId: num
   });
 }
 
-const LETTERHEAD_KEYS = [
-  'company_name',
-  'company_address',
-  'company_phone',
-  'company_email',
-  'company_website',
-  'abta_number',
-  'atol_number',
-  'vat_number',
-] as const;
-
-async function letterhead(db: Db): Promise<Letterhead> {
-  const rows = await queryRows<{ name: string; value: string | null }>(
-    db,
-    sql`select name, value from system_settings where name in (${sql.join(
-      LETTERHEAD_KEYS.map((k) => sql`${k}`),
-      sql`, `,
-    )})`,
-  );
-  const l = Object.fromEntries(LETTERHEAD_KEYS.map((k) => [k, ''])) as unknown as Letterhead;
-  for (const r of rows) (l as unknown as Record<string, string>)[r.name] = r.value ?? '';
-  return l;
-}
-
 const money = (amount: string | null, currency: string | null) => {
   if (amount === null) return '—';
   if (currency === 'EUR') return `€${new Decimal(amount).toFixed(2)}`;
@@ -285,7 +261,7 @@ export async function paymentInvoice(
       p.invoice_asigned_amount ? money(p.invoice_asigned_amount, p.invoice_currency) : '—',
     ],
   ];
-  const def = onLetterhead(await letterhead(db), {
+  const def = onLetterhead(await loadLetterhead(db), {
     title: 'Payment advice',
     reference: `Group payment ${p.id}`,
     content: [

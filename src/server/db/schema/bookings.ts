@@ -285,6 +285,12 @@ export const booking_history = pgTable(
     comment: text('comment'),
     is_multiple: boolean('is_multiple').notNull().default(false),
     document_name: text('document_name'),
+    /**
+     * What the change did to what the customer sees, field by field (issue #22: the change email
+     * lists them since the customer last accepted): [{field, before, after}], money as text
+     * ('£1,198.00'). Null for entries that change nothing the customer is told about.
+     */
+    changes: jsonb('changes').$type<{ field: string; before: string; after: string }[]>(),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [index('booking_history_booking_idx').on(t.holiday_booking_id, t.created_at)],

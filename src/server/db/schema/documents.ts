@@ -118,7 +118,8 @@ export interface OutboxAttachment {
 /**
  * The email outbox: a message is written here (rendered, attachments stored as files) in the same
  * transaction as the change that sends it; the worker delivers it (SMTP_URL or the .eml outbox),
- * retrying with back-off. status: pending → sending (claimed until locked_until) → sent | failed.
+ * retrying with back-off. status: pending → sending (claimed until locked_until) → sent | failed;
+ * 'merged' when another email carried its attachment instead (a waiting ATOL certificate, issue #22).
  */
 export const email_outbox = pgTable(
   'email_outbox',

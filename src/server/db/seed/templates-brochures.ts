@@ -1,3 +1,4 @@
+import { BOOKING_CHANGES_TEMPLATE } from '../../../shared/email-templates';
 import type { Db } from '../client';
 import * as s from '../schema';
 import { insertRows } from './bulk';
@@ -44,7 +45,7 @@ const EMAIL_TEMPLATES: (typeof s.email_templates.$inferInsert)[] = [
     template_status: 1,
     selected_doc_types: ['invoice', 'atol'],
     template_body_content:
-      '<p>Dear {customer_title} {customer_lastname},</p>' +
+      '<p>Dear {customer_salutation},</p>' +
       '<p>Thank you for booking <strong>{tour_destination_name}</strong>, departing on {departure_date}. ' +
       'Your booking reference is <strong>{booking_ref}</strong>.</p>' +
       '<h2>Your accommodation</h2>' +
@@ -63,7 +64,7 @@ const EMAIL_TEMPLATES: (typeof s.email_templates.$inferInsert)[] = [
     template_status: 1,
     selected_doc_types: ['invoice'],
     template_body_content:
-      '<p>Dear {customer_title} {customer_lastname},</p>' +
+      '<p>Dear {customer_salutation},</p>' +
       '<p>The balance of <strong>{tour_balance}</strong> for your holiday to {tour_destination_name} ' +
       '(booking {booking_ref}) is due by <strong>{balance_due_date}</strong>.</p>' +
       '<p>{balance_due_content}</p>' +
@@ -79,7 +80,7 @@ const EMAIL_TEMPLATES: (typeof s.email_templates.$inferInsert)[] = [
     template_status: 1,
     selected_doc_types: ['airline', 'airline-checkin', 'additional-documents'],
     template_body_content:
-      '<p>Dear {customer_firstname},</p>' +
+      '<p>Dear {customer_salutation},</p>' +
       '<p>Your holiday is nearly here! Your travel documents for booking {booking_ref} are attached.</p>' +
       '<h2>Your flights</h2>' +
       '<p>{flight_details}</p>' +
@@ -97,7 +98,7 @@ const EMAIL_TEMPLATES: (typeof s.email_templates.$inferInsert)[] = [
     template_status: 1,
     selected_doc_types: ['airline-checkin'],
     template_body_content:
-      '<p>Dear {customer_firstname},</p>' +
+      '<p>Dear {customer_salutation},</p>' +
       '<p>Online check-in for your flight with {airline_name} is now open. Use airline reference ' +
       '<strong>{airline_reference}</strong> with the instructions attached.</p>' +
       '<p>{airline_reference_email}</p>',
@@ -125,7 +126,7 @@ const EMAIL_TEMPLATES: (typeof s.email_templates.$inferInsert)[] = [
     template_status: 1,
     selected_doc_types: ['cancellation-invoice'],
     template_body_content:
-      '<p>Dear {customer_title} {customer_lastname},</p>' +
+      '<p>Dear {customer_salutation},</p>' +
       '<p>We confirm that booking <strong>{booking_ref}</strong> has been cancelled. The cancellation invoice ' +
       'attached shows any charges and refunds.</p>' +
       '<p>Kind regards,<br>The Reservations Team</p>',
@@ -137,25 +138,13 @@ const EMAIL_TEMPLATES: (typeof s.email_templates.$inferInsert)[] = [
     template_subject: 'Information about your tour {booking_ref}',
     template_status: 0,
     selected_doc_types: ['airline'],
-    template_body_content: '<p>Dear {customer_firstname},</p><p>{tour_covering_email}</p>',
+    template_body_content: '<p>Dear {customer_salutation},</p><p>{tour_covering_email}</p>',
   },
   {
     // Sent when changes are accepted with 'Yes' (spec 1 §4) and offered in the email modal.
-    template_name: 'Changes to your booking',
+    ...BOOKING_CHANGES_TEMPLATE,
     template_type: 2,
-    template_slug: 'booking-changes',
-    template_subject: 'Changes to your booking {booking_ref}',
     template_status: 1,
     selected_doc_types: ['invoice'],
-    template_body_content:
-      '<p>Dear {customer_title} {customer_lastname},</p>' +
-      '<p>We have updated your booking <strong>{booking_ref}</strong> for ' +
-      '<strong>{tour_destination_name}</strong>, departing on {departure_date}, and the changes are now confirmed.</p>' +
-      '<table><tbody><tr><th><p>Hotel</p></th><td><p>{hotel}, {hotel_resort}</p></td></tr>' +
-      '<tr><th><p>Room</p></th><td><p>{room_type}, {board_basis}</p></td></tr></tbody></table>' +
-      '<p>{balance_due_content}</p>' +
-      '<p>Please check the updated details and accept them: {accept_button}</p>' +
-      '<p>You can view your booking at any time: {manage_booking}</p>' +
-      '<p>Kind regards,<br>The Reservations Team</p>',
   },
 ];
