@@ -161,6 +161,7 @@ export function AddTourPanel({
         <InstanceList
           query={instances}
           chosenId={instance?.id ?? null}
+          held={held}
           onChoose={(id) => {
             setInstanceId(id);
             setRoomId(null);
