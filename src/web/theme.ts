@@ -40,9 +40,16 @@ const colors = {
   orange: darker('orange', ['#e17012', '#a94705', '#a03d08', '#98320a']),
 };
 
-/** The fields a dialog may open on: the first one that takes typing or a choice. */
-const FIELD =
-  'input:not([type=hidden]):not([disabled]):not([readonly]), textarea:not([disabled]):not([readonly]), select:not([disabled])';
+/**
+ * The fields a dialog may open on: the first one that takes typing or a choice (a Mantine Select's
+ * input is read-only but opens its list: it counts).
+ */
+const FIELD = [
+  'input:not([type=hidden]):not([disabled]):not([readonly])',
+  'input[readonly][aria-haspopup]:not([disabled])',
+  'textarea:not([disabled]):not([readonly])',
+  'select:not([disabled])',
+].join(', ');
 
 /**
  * Issue #22 point 12e: a form dialog opens on its first field. Mantine's focus trap focuses the
