@@ -34,7 +34,14 @@ async function headerClickable(page: Page): Promise<string[]> {
     const header = document.querySelector('header');
     for (const el of Array.from(header?.querySelectorAll<HTMLElement>('button, a, input') ?? [])) {
       const box = el.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      // Hidden or parked off-screen until focused (the skip link): nothing to click.
+      if (
+        box.width === 0 ||
+        box.height === 0 ||
+        box.bottom <= 0 ||
+        getComputedStyle(el).visibility === 'hidden'
+      )
+        continue;
       const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
       if (!hit || !(el === hit || el.contains(hit))) {
         blocked.push(el.getAttribute('aria-label') || el.textContent?.trim() || el.tagName);
@@ -171,6 +178,60 @@ describe('a day at the office, again (issue #22)', () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(/\/login/, { timeout: 15_000 });
     expect(await openBy()).not.toContain(ADMIN_NAME);
+    await page.context().close();
+  });
+
+  it('12b: the Payment invoices summary totals each currency apart and can show only what is outstanding', async () => {
+    type Total = { currency_type: string; invoices: number; invoice_amount: string; due_amount: string };
+    const totalsOf = async (q: string) =>
+      (await apiCall<{ totals: Total[] }>(admin, 'GET', `/summary/payment-invoice?${q}`)).body.totals;
+    const all = await totalsOf('draw=1');
+    const owed = await totalsOf('draw=1&outstanding_only=1');
+    const page = await signedInPage(browser, 1);
+    await page.goto(`${e2eUrl()}/summaries`);
+    const totals = page.getByRole('table', { name: 'Totals per currency' });
+    await poll(() => totals.isVisible()).toBe(true);
+    const shown = async () =>
+      (await totals.getByRole('row').allTextContents()).slice(1).map((r) => r.replace(/\s+/g, ' ').trim());
+    const symbol = (c: string) => ({ EUR: '€', USD: '$' })[c] ?? '£';
+    const money = (c: string, v: string) =>
+      `${symbol(c)}${Number(v).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    const expected = (list: Total[]) =>
+      list.map(
+        (t) =>
+          `${t.currency_type}${t.invoices}${money(t.currency_type, t.invoice_amount)}${money(t.currency_type, t.due_amount)}`,
+      );
+    await poll(shown).toEqual(expected(all));
+    await page.getByRole('switch', { name: 'Outstanding only' }).check();
+    await poll(shown).toEqual(expected(owed));
+    // Every row left owes something.
+    const table = page.getByRole('table', { name: 'Payment invoices' });
+    await poll(() => table.getByRole('row').count()).toBeGreaterThan(1);
+    expect(await table.getByText(/^[£€$]0\.00$/).count()).toBe(0);
+    await screenshotFromTop(page, 'issue22-12b-summary-totals');
+    await page.context().close();
+  });
+
+  it('12d: the overdue list opened from the dashboard shows balance and due date, sortable', async () => {
+    const page = await signedInPage(browser, 1);
+    await page.goto(`${e2eUrl()}/dashboard`);
+    const panel = page.locator('section[aria-labelledby="balances-overdue-title"]');
+    await poll(() => panel.getByRole('link', { name: /^View all/ }).isVisible()).toBe(true);
+    await panel.getByRole('link', { name: /^View all/ }).click();
+    const table = page.getByRole('table', { name: /bookings/i });
+    await poll(() => table.getByRole('columnheader', { name: /Balance due/ }).isVisible()).toBe(true);
+    await poll(() =>
+      table.getByRole('columnheader', { name: /^Balance$|^Balance\W/ }).count(),
+    ).toBeGreaterThan(0);
+    // Sorted on the balance due, oldest first: the dates read in order.
+    await table.getByRole('columnheader', { name: /Balance due/ }).click();
+    await page.waitForTimeout(1500);
+    const dates = (await table.locator('tbody tr td:nth-last-child(3)').allTextContents()).map((d) =>
+      d.trim().split('/').reverse().join('-'),
+    );
+    expect(dates.length).toBeGreaterThan(0);
+    expect(dates).toEqual([...dates].sort());
+    await screenshotFromTop(page, 'issue22-12d-overdue-list');
     await page.context().close();
   });
 
