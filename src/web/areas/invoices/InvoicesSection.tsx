@@ -286,8 +286,6 @@ export function InvoicesSection({ invoiceFor, partyId }: { invoiceFor: InvoiceFo
     {
       accessor: 'actions',
       title: 'Actions',
-      // Two short lines (Edit Delete / Payment Link Tour) at 1366 px.
-      width: 160,
       render: (r) => (
         <RowActions>
           {mayEdit && (
