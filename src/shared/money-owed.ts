@@ -8,7 +8,7 @@ import Decimal from 'decimal.js';
  * - Invoice outstanding = invoice amount − total paid, never below 0.00 (spec 2 §4).
  * - Left to link = invoice amount − the sum of the amounts assigned to tour groups, never below 0.00
  *   (spec 2 §4); both in the invoice's own currency.
- * - Converted amount = amount ÷ exchange rate, in pounds ('1 X = rate Sterling', spec 2 §9).
+ * - Converted amount = amount ÷ exchange rate, in pounds (a rate reads '£1 = €1.17': €2,450 ÷ 1.17 = £2,094.02; spec 2 §9).
  * - Supplier cost of a group's internal payment = the invoice amount (assigned to the group) ÷ the
  *   invoice's exchange rate if an invoice exists, otherwise the estimated cost (× passengers when per
  *   person) — spec 3 §9. An estimate entered in another currency is converted the same way (÷ its
@@ -56,7 +56,7 @@ export function supplierCost(p: {
   invoiceAmount?: string | null;
   invoiceRate?: string | null;
   estimatedCost?: string | null;
-  /** The estimate's own rate ('1 X = rate Sterling'); 1 (Sterling) when not given. */
+  /** The estimate's own rate ('£1 = X rate'); 1 (Sterling) when not given. */
   estimateRate?: string | null;
   perPerson: boolean;
   passengers: number;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, paymentMethodLabel } from './api/booking-edit';
 import { dateRangeProblem, END_AFTER_START_MESSAGE } from './api/common';
-import { poundsText } from './money-text';
+import { convertedToSterling } from './money-owed';
+import { exchangeRateText, poundsText } from './money-text';
 
 // Issue #10: money reads one way everywhere — screens and history comments ('history said
 // £1959.10') — and each payment method is spelled one way ('bacs' in history, 'BACS' in receipts).
@@ -53,5 +54,21 @@ describe('dateRangeProblem', () => {
     expect(dateRangeProblem('2026-06-10', '2026-06-10')).toBeNull();
     expect(dateRangeProblem('2026-06-10', null)).toBeNull();
     expect(dateRangeProblem(null, '2026-06-01')).toBeNull();
+  });
+});
+
+describe('exchangeRateText: what the arithmetic does', () => {
+  it('reads £1 = €rate, the way amount ÷ rate converts (spec 2 §9)', () => {
+    expect(exchangeRateText('€', '1.17')).toBe('£1 = €1.17');
+    // €2,450 at that rate is £2,094.02: 2,450 ÷ 1.17.
+    expect(convertedToSterling('2450', '1.17')).toBe('2094.02');
+    expect(exchangeRateText('$', '1.250000')).toBe('£1 = $1.25');
+    expect(exchangeRateText('€', '1.1725')).toBe('£1 = €1.1725');
+    expect(exchangeRateText('€', 2)).toBe('£1 = €2.00');
+  });
+  it('shows a blank or unreadable rate as typed', () => {
+    expect(exchangeRateText('€', '')).toBe('£1 = €…');
+    expect(exchangeRateText('€', null)).toBe('£1 = €…');
+    expect(exchangeRateText('€', '1,2')).toBe('£1 = €1,2');
   });
 });

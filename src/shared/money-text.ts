@@ -16,3 +16,18 @@ export function poundsText(value: string | number | { toString(): string } | nul
   const sign = pence.isNegative() && !pence.isZero() ? '-' : '';
   return `${sign}£${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
 }
+
+/**
+ * An exchange rate as the arithmetic uses it (issue #22 point 10): every rate in the product is
+ * "foreign units per pound" — an amount in the other currency ÷ rate = pounds (spec 2 §9 and the
+ * availability prices) — so a rate of 1.17 on euros reads '£1 = €1.17', and €2,450 at that rate
+ * is £2,094.02. `symbol` is the other currency's symbol ('€', '$'; `currencySymbol` of
+ * shared/api/invoices.ts gives it from 'EUR'/'USD'); `rate` is decimal text or a number, shown with
+ * its trailing zeros dropped but at least 2 decimals. A blank rate shows '…' ('£1 = €…').
+ */
+export function exchangeRateText(symbol: string, rate: string | number | null | undefined): string {
+  const text = rate === null || rate === undefined ? '' : String(rate).trim();
+  if (!/^\d+(\.\d*)?$|^\.\d+$/.test(text)) return `£1 = ${symbol}${text || '…'}`;
+  const [whole, frac = ''] = text.split('.');
+  return `£1 = ${symbol}${whole || '0'}.${frac.replace(/0+$/, '').padEnd(2, '0')}`;
+}

@@ -36,7 +36,9 @@ createRoot(root).render(
       <DatesProvider settings={{ locale: 'en-gb', firstDayOfWeek: 1, consistentWeeks: true }}>
         <QueryClientProvider client={queryClient}>
           <ModalsProvider>
-            <Notifications position="top-right" limit={4} />
+            {/* Below the header (app.css), so a notice never covers the header's buttons; they
+                close after 5 s (paused while hovered, as Mantine does). Issue #22 point 12a. */}
+            <Notifications position="top-right" limit={4} autoClose={5000} />
             <RouterProvider router={router} />
           </ModalsProvider>
         </QueryClientProvider>

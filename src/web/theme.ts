@@ -40,6 +40,30 @@ const colors = {
   orange: darker('orange', ['#e17012', '#a94705', '#a03d08', '#98320a']),
 };
 
+/**
+ * The fields a dialog may open on: the first one that takes typing or a choice (a Mantine Select's
+ * input is read-only but opens its list: it counts).
+ */
+const FIELD = [
+  'input:not([type=hidden]):not([disabled]):not([readonly])',
+  'input[readonly][aria-haspopup]:not([disabled])',
+  'textarea:not([disabled]):not([readonly])',
+  'select:not([disabled])',
+].join(', ');
+
+/**
+ * Issue #22 point 12e: a form dialog opens on its first field. Mantine's focus trap focuses the
+ * element marked `data-autofocus`, else the first tabbable one — the header's Close button — so
+ * when the dialog has finished opening and Close holds the focus, it moves to the dialog's first
+ * field. A dialog without fields (a confirmation) keeps its focus; one that marks a
+ * `data-autofocus` element is left alone, as focus is no longer on Close.
+ */
+export function focusFirstField() {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || !active.matches('.mantine-Modal-close')) return;
+  active.closest('.mantine-Modal-content')?.querySelector<HTMLElement>(FIELD)?.focus();
+}
+
 /** One calm admin look: indigo accents, system fonts, small radius; focus rings on keyboard use. */
 export const theme = createTheme({
   primaryColor: 'indigo',
@@ -58,7 +82,13 @@ export const theme = createTheme({
     Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Close' } }),
     FileInput: FileInput.extend({ defaultProps: { clearButtonProps: { 'aria-label': 'Clear file' } } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Modal: Modal.extend({
+      defaultProps: {
+        closeButtonProps: { 'aria-label': 'Close' },
+        // After the focus trap has placed the focus (a tick later for a dialog without transition).
+        onEnterTransitionEnd: () => setTimeout(focusFirstField, 0),
+      },
+    }),
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
     }),

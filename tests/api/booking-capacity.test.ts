@@ -90,6 +90,33 @@ describe.each(testDbKinds)('capacity and stock on %s', (kind) => {
     expect(await guestsOn(inst.instance.id)).toBe(18);
   });
 
+  it('issue #22 12g: the departures list (GET tours/{id}/instances) shows the places left the room panel shows', async () => {
+    const c = await createCustomer(t.db);
+    const inst = await departure(null);
+    /** The departure's row in the list of the tour's departures. */
+    const listed = async () => {
+      const res = await call('GET', `/tours/${inst.tour.id}/instances`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.find((r: { id: number }) => r.id === inst.instance.id);
+    };
+    const agree = async (places: number | null, left: number | null) => {
+      expect((await offer(inst)).instance).toMatchObject({ places, places_left: left });
+      expect(await listed()).toMatchObject({ places, places_left: left });
+    };
+    await agree(null, null);
+    // 17 places from the group (the instance's own is blank); 12 guests booked, then 2 more.
+    await t.db.execute(sql`update tour_groups set available_places = 17 where id = ${inst.group.id}`);
+    await agree(17, 17);
+    await newBooking({ customer_id: c.id, tour_bookings: [lineOf(inst, 12, 6)] });
+    await agree(17, 5);
+    const second = await newBooking({ customer_id: c.id, tour_bookings: [lineOf(inst, 2)] });
+    await agree(17, 3);
+    // A cancelled booking gives its places back on both.
+    const res = await call('POST', `/bookings/${second}/cancel`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    await agree(17, 5);
+  });
+
   it('7: places fall back instance → group → tour; none set is no limit; two lines on one departure count together', async () => {
     const c = await createCustomer(t.db);
     const inst = await departure(null);

@@ -229,6 +229,37 @@ describe.each(testDbKinds)('dashboard and global search on %s', (kind) => {
     ]);
   });
 
+  it('issue #22 12d: the overdue list answers each booking’s balance and due date, and sorts on them', async () => {
+    const d = (await get('/dashboard')).json();
+    const q = new URLSearchParams(d.balances_overdue.filters);
+    const stored = await queryRows<{ id: number; balance: string; balance_due: string }>(
+      t.db,
+      sql`select id, balance::text as balance, balance_due::text as balance_due from bookings
+          where balance > 0 and cancelled_at is null and balance_due < ${today}::date`,
+    );
+    expect(stored.length).toBeGreaterThan(0);
+    for (const [column, dir] of [
+      ['balance_due', 'asc'],
+      ['balance', 'desc'],
+    ] as const) {
+      const res = await get(
+        `/bookings/table?${q}&columns[0][data]=${column}&order[0][column]=0&order[0][dir]=${dir}&length=100`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const rows: { id: number; balance: string; balance_due: string }[] = res.json().data;
+      expect(
+        rows
+          .map((r) => ({ id: r.id, balance: r.balance, balance_due: r.balance_due }))
+          .sort((a, b) => a.id - b.id),
+      ).toEqual(
+        stored.map((r) => ({ ...r, balance: Number(r.balance).toFixed(2) })).sort((a, b) => a.id - b.id),
+      );
+      const values = rows.map((r) => (column === 'balance' ? Number(r.balance) : r.balance_due));
+      const sorted = [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      expect(values).toEqual(dir === 'asc' ? sorted : sorted.reverse());
+    }
+  });
+
   it('counts supplier invoices due this week and overdue, outstanding in pounds to the penny', async () => {
     const d = (await get('/dashboard')).json();
     const until = endOfWeek(today);

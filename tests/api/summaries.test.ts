@@ -72,6 +72,73 @@ describe.each(testDbKinds)('summaries on %s', (kind) => {
   const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
     t.app.inject({ method, url: `/api${url}`, headers: bearer(token), payload });
 
+  it('issue #22 12b: totals per currency over every filtered row, and outstanding only', async () => {
+    // A second supplier invoice in euros and one in dollars, on the coach company.
+    await t.db.insert(s.party_invoices).values([
+      {
+        invoice_for: 'supplier',
+        supplier_id: coach.id,
+        invoice_number: 'AC-EUR',
+        currency_type: 'EUR',
+        currency_exchange_rate: '1.170000',
+        invoice_amount: '1000.50',
+        invoice_date: '2027-01-05',
+        invoice_due_date: '2027-02-15',
+        total_paid: '0.25',
+      },
+      {
+        invoice_for: 'supplier',
+        supplier_id: coach.id,
+        invoice_number: 'AC-USD',
+        currency_type: 'USD',
+        currency_exchange_rate: '1.270000',
+        invoice_amount: '99.99',
+        invoice_date: '2027-01-05',
+        invoice_due_date: '2027-02-16',
+        total_paid: '99.99',
+      },
+    ]);
+    try {
+      const get = async (q: string) => {
+        const res = await call('GET', `/summary/payment-invoice?${q}`, t.accountantToken);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json();
+      };
+      // One page of one row still totals every filtered row, € and $ and £ apart.
+      const all = await get('draw=1&length=1');
+      expect(all.data).toHaveLength(1);
+      expect(all.totals).toEqual([
+        { currency_type: 'EUR', invoices: 2, invoice_amount: '3340.50', due_amount: '2340.25' },
+        { currency_type: 'Sterling', invoices: 1, invoice_amount: '800.00', due_amount: '0.00' },
+        { currency_type: 'USD', invoices: 1, invoice_amount: '99.99', due_amount: '0.00' },
+      ]);
+      // Outstanding only: the paid invoices go, from the rows and the totals.
+      const owed = await get('outstanding_only=1');
+      expect(owed.data.map((r: { invoice_number: string }) => r.invoice_number)).toEqual([
+        'MIR-77',
+        'AC-EUR',
+      ]);
+      expect(owed.recordsFiltered).toBe(2);
+      expect(owed.totals).toEqual([
+        { currency_type: 'EUR', invoices: 2, invoice_amount: '3340.50', due_amount: '2340.25' },
+      ]);
+      // The quick search narrows the totals too.
+      const searched = await get('search[value]=MIR');
+      expect(searched.totals).toEqual([
+        { currency_type: 'EUR', invoices: 1, invoice_amount: '2340.00', due_amount: '1340.00' },
+      ]);
+      // Tour managers are totalled alone.
+      expect((await get('summary_for=tour_manager&outstanding_only=yes')).totals).toEqual([
+        { currency_type: 'Sterling', invoices: 1, invoice_amount: '650.00', due_amount: '650.00' },
+      ]);
+      expect(
+        (await call('GET', '/summary/payment-invoice?outstanding_only=maybe', t.accountantToken)).statusCode,
+      ).toBe(422);
+    } finally {
+      await t.db.execute(sql`delete from party_invoices where invoice_number in ('AC-EUR', 'AC-USD')`);
+    }
+  });
+
   it('answers the filters pre-data', async () => {
     const res = await call('POST', '/filters/get-pre-data', t.accountantToken, { filters_for: 'summary' });
     expect(res.statusCode, res.body).toBe(200);

@@ -83,9 +83,14 @@ export function likeEscape(s: string): string {
 /**
  * A whole server-side table in one call, for the simple lists (pickers, reference data):
  * `from` is the FROM clause, `select` the column list, `searchable` the expressions the quick
- * search matches (case-insensitive substring), `where` extra filters.
+ * search matches (case-insensitive substring), `where` extra filters. `totals` adds sums over every
+ * filtered row (not only the page), one row per `groupBy` value (e.g. per currency), answered as
+ * `totals` beside `data`.
  */
-export async function runSimpleTable<Row extends Record<string, unknown>>(
+export async function runSimpleTable<
+  Row extends Record<string, unknown>,
+  Total extends Record<string, unknown> = Record<string, unknown>,
+>(
   db: Db,
   req: DataTablesRequest,
   opts: {
@@ -98,6 +103,7 @@ export async function runSimpleTable<Row extends Record<string, unknown>>(
     searchable: SQL[];
     where?: SQL[];
     allowAll?: boolean;
+    totals?: { select: SQL; groupBy: SQL };
   },
 ) {
   const page = resolveTablePage(req, opts);
@@ -114,7 +120,8 @@ export async function runSimpleTable<Row extends Record<string, unknown>>(
   }
   const clause = (w: SQL[]) => (w.length ? sql`where ${sql.join(w, sql` and `)}` : sql``);
   const limit = page.limit == null ? sql`` : sql`limit ${page.limit}`;
-  const [rows, total, filtered] = await Promise.all([
+  const totals = opts.totals;
+  const [rows, total, filtered, sums] = await Promise.all([
     queryRows<Row>(
       db,
       sql`select ${opts.select} from ${opts.from} ${clause(where)} order by ${sql.join(page.orderBy, sql`, `)} ${limit} offset ${page.offset}`,
@@ -123,7 +130,14 @@ export async function runSimpleTable<Row extends Record<string, unknown>>(
     page.search
       ? queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${opts.from} ${clause(where)}`)
       : Promise.resolve(undefined),
+    totals
+      ? queryRows<Total>(
+          db,
+          sql`select ${totals.select} from ${opts.from} ${clause(where)} group by ${totals.groupBy} order by ${totals.groupBy}`,
+        )
+      : Promise.resolve(undefined),
   ]);
   const totalN = Number(total[0]?.n ?? 0);
-  return tablePageAnswer(page, totalN, filtered ? Number(filtered[0]?.n ?? 0) : totalN, rows);
+  const answer = tablePageAnswer(page, totalN, filtered ? Number(filtered[0]?.n ?? 0) : totalN, rows);
+  return sums ? { ...answer, totals: sums } : answer;
 }

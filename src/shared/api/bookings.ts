@@ -47,6 +47,10 @@ export const bookingRowSchema = z.object({
   cancelled_at: z.string().nullable(),
   status: z.string(),
   changes_accepted: z.number(),
+  /** What is left to pay, pounds (decimal text; stored on the booking, spec 1 §9). */
+  balance: z.string(),
+  /** When the balance is due (YYYY-MM-DD), or null. */
+  balance_due: z.string().nullable(),
   customer: z
     .object({
       id: z.number(),

@@ -13,14 +13,29 @@ const optionalFlag = z.preprocess(blankToUndefined, flagSchema.optional());
 /**
  * Filters of GET summary/payment-invoice (spec 2 §7 Summaries): the party type (supplier when not
  * sent), an optional party, and the payment due range (the screen sends it only when both ends are
- * set; one end alone bounds one side).
+ * set; one end alone bounds one side); `outstanding_only` (issue #22 point 12b) keeps the rows with
+ * something still due.
  */
 export const paymentInvoiceFiltersShape = {
   summary_for: z.preprocess(blankToUndefined, z.enum(SUMMARY_FOR).optional()),
   summary_for_id: optionalId,
   due_date_start: optionalYmd,
   due_date_end: optionalYmd,
+  outstanding_only: optionalFlag,
 };
+
+/**
+ * The Payment Invoices summary's totals per currency over every filtered row (not only the page;
+ * issue #22 point 12b): amounts in different currencies are never added together.
+ */
+export const paymentInvoiceTotal = z.object({
+  currency_type: z.string(),
+  /** How many rows in this currency. */
+  invoices: z.number().int(),
+  invoice_amount: moneyAnswer,
+  due_amount: moneyAnswer,
+});
+export type PaymentInvoiceTotal = z.input<typeof paymentInvoiceTotal>;
 
 /**
  * Filters of POST summary/artwork-invoice (spec 2 §7): affiliate, artwork deadline range
@@ -148,9 +163,9 @@ export const summariesApi = {
     path: '/summary/payment-invoice',
     summary:
       'Payment invoices summary, DataTables protocol (25 a page): summary_for supplier (default) | tour_manager | ' +
-      'affiliate, summary_for_id, due_date_start/_end.',
+      'affiliate, summary_for_id, due_date_start/_end, outstanding_only; totals per currency over the filtered rows.',
     query: z.strictObject({ ...dataTablesShape, ...paymentInvoiceFiltersShape }),
-    answer: tableAnswer(paymentInvoiceRow),
+    answer: tableAnswer(paymentInvoiceRow).extend({ totals: z.array(paymentInvoiceTotal) }),
   }),
   artwork: endpoint({
     method: 'POST',

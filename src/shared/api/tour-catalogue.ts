@@ -411,6 +411,10 @@ export const instanceRowAnswer = z.object({
   stop_sell: z.boolean(),
   booking_count: intAnswer,
   pax_count: intAnswer,
+  /** Places on the departure: its own, else its group's, else the tour's; null: no limit. */
+  places: nullableInt,
+  /** Places still to sell (places − guests of live bookings, never below 0); null: no limit. */
+  places_left: nullableInt,
   airport: airportNameAnswer.nullable(),
   pick_up_point: z.object({ pickup_point_name: z.string() }).nullable(),
 });

@@ -39,6 +39,29 @@ export function saveRole(role: number): void {
   emit();
 }
 
+const signOutTasks = new Set<() => Promise<unknown>>();
+
+/**
+ * Registers work that needs the token and must be done before a deliberate sign-out drops it
+ * (issue #22 point 12f: releasing the open-screen flag of the booking being edited, which a call
+ * made after the token is gone can no longer do). Answers the function that unregisters it.
+ */
+export function beforeSignOut(task: () => Promise<unknown>): () => void {
+  signOutTasks.add(task);
+  return () => {
+    signOutTasks.delete(task);
+  };
+}
+
+/**
+ * Runs every task registered with `beforeSignOut`, side by side, while the token is still held;
+ * a failing task is ignored and none may hold the sign-out up for more than `timeoutMs`.
+ */
+export async function runBeforeSignOut(timeoutMs = 3000): Promise<void> {
+  const tasks = [...signOutTasks].map((t) => t().catch(() => undefined));
+  await Promise.race([Promise.all(tasks), new Promise((resolve) => setTimeout(resolve, timeoutMs))]);
+}
+
 /** Signing out on purpose: forgets the token and role (and any earlier 'session ended' notice). */
 export function clearSession(): void {
   sessionStorage.removeItem(ENDED_KEY);

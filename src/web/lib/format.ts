@@ -53,13 +53,3 @@ export function toApiDate(value: Date | string | null | undefined): string | und
  * (`poundsText`, src/shared/money-text.ts), so screens and history comments read alike.
  */
 export const formatMoney = (value: string | number | null | undefined): string => poundsText(value);
-
-/**
- * An exchange rate for display (currency screens, accommodation prices): at least 2 decimals, no
- * trailing zeros beyond ('1.3' → '1.30', '1.2745'); text only, never float maths.
- */
-export function formatRate(rate: string | number | null | undefined): string {
-  if (rate === null || rate === undefined || rate === '') return '';
-  const [whole, frac = ''] = String(rate).split('.');
-  return `${whole}.${frac.replace(/0+$/, '').padEnd(2, '0')}`;
-}

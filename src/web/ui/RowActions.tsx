@@ -91,10 +91,13 @@ export function ConfirmDeleteLink({
   );
 }
 
-/** Row actions laid out in one line. */
+/**
+ * Row actions, in one line while the table has room; on a narrow window (1366 px beside the menu)
+ * they wrap under each other rather than push the table wider than the screen (issue #22 point 9).
+ */
 export function RowActions({ children }: { children: React.ReactNode }) {
   return (
-    <Group gap="sm" wrap="nowrap">
+    <Group gap="sm" wrap="wrap" style={{ rowGap: 2 }}>
       {children}
     </Group>
   );

@@ -72,6 +72,11 @@ export interface ServerTableProps<T> {
   label: string;
   idAccessor?: string;
   ref?: Ref<ServerTableHandle>;
+  /**
+   * Shown under the table with the current answer (e.g. the totals per currency a summary answers
+   * beside its rows); nothing until the first answer arrives.
+   */
+  footer?: (answer: TablePage<T> & Record<string, unknown>) => ReactNode;
   /** Rows picked with a checkbox column (multi-select lists, e.g. brochure requests); none when omitted. */
   selection?: { selected: T[]; onChange: (rows: T[]) => void; rowLabel: (row: T) => string };
 }
@@ -100,6 +105,7 @@ export function ServerTable<T extends object>({
   idAccessor = 'id',
   ref,
   selection,
+  footer,
 }: ServerTableProps<T>) {
   const [pageSize, setPageSize] = useState(defaultPageSize ?? pageSizes[0]);
   const [page, setPage] = useState(1);
@@ -256,6 +262,7 @@ export function ServerTable<T extends object>({
         getPaginationControlProps={(control) => ({ 'aria-label': `${control} page` })}
         {...pageSizeProps}
       />
+      {footer && result && footer(result as TablePage<T> & Record<string, unknown>)}
     </div>
   );
 }

@@ -12,6 +12,9 @@ export const bookingSortable: Record<string, SQL> = {
   agent: sql`ag.name`,
   affiliate: sql`af.name`,
   created_at: sql`b.created_at`,
+  // Issue #22 point 12d: the overdue and balances-due lists sort on what is owed and when.
+  balance: sql`b.balance`,
+  balance_due: sql`b.balance_due`,
 };
 
 /** Keeps pages stable when many bookings share the sorted value. */
@@ -188,6 +191,8 @@ type RawRow = {
   cancelled_at: Date | string | null;
   status: string;
   changes_accepted: number;
+  balance: string;
+  balance_due: string | null;
   c_id: number | null;
   c_first: string | null;
   c_last: string | null;
@@ -217,6 +222,8 @@ function toBookingRow(r: RawRow): BookingRow {
     cancelled_at: r.cancelled_at ? iso(r.cancelled_at) : null,
     status: r.status,
     changes_accepted: Number(r.changes_accepted),
+    balance: r.balance,
+    balance_due: r.balance_due,
     customer:
       r.c_id != null
         ? {
@@ -249,6 +256,8 @@ const sortNeeds: Record<string, string[]> = {
   booking_ref: ['booking_ref'],
   departure_date: ['departure_date'],
   created_at: ['created_at'],
+  balance: ['balance'],
+  balance_due: ['balance_due'],
   customer: ['customer_id'],
   agent: ['agent_id'],
   affiliate: ['affiliate_id'],
@@ -317,7 +326,8 @@ export async function selectBookingsPage(
     db,
     sql`
     select b.id, b.booking_ref, b.old_booking_id, b.departure_date::text as departure_date, b.created_at,
-      b.cancelled_at, b.status, b.changes_accepted,
+      b.cancelled_at, b.status, b.changes_accepted, b.balance::text as balance,
+      b.balance_due::text as balance_due,
       c.id as c_id, c.first_name as c_first, c.last_name as c_last, c.is_blacklisted as c_blacklisted,
       ag.id as ag_id, ag.name as ag_name, af.id as af_id, af.name as af_name,
       oc.id as oc_id, oc.first_name as oc_first, oc.last_name as oc_last,

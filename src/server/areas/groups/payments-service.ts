@@ -1,9 +1,9 @@
 import Decimal from 'decimal.js';
 import { eq, sql } from 'drizzle-orm';
 import { GROUP_PAYMENT_MESSAGES, type GroupPaymentValues } from '../../../shared/api/group-payments';
-import { INVOICE_MESSAGES } from '../../../shared/api/invoices';
+import { currencySymbol, INVOICE_MESSAGES } from '../../../shared/api/invoices';
 import { leftToLink, moreThan } from '../../../shared/money-owed';
-import { poundsText } from '../../../shared/money-text';
+import { exchangeRateText, poundsText } from '../../../shared/money-text';
 import { type Db, inTransaction, queryRows } from '../../db/client';
 import { party_invoices, tour_group_payments } from '../../db/schema';
 import { INK, loadLetterhead, onLetterhead } from '../../documents/letterhead';
@@ -245,7 +245,7 @@ export async function paymentInvoice(
       p.estimated_cost
         ? `${money(p.estimated_cost, p.currency_type)}${p.per_person_basis ? ` per person × ${passengers}` : ''}${
             p.currency_type !== 'Sterling'
-              ? ` (1 ${p.currency_type} = ${new Decimal(p.currency_exchange_rate).toFixed()} Sterling)`
+              ? ` (${exchangeRateText(currencySymbol(p.currency_type), p.currency_exchange_rate)})`
               : ''
           }`
         : '—',

@@ -16,13 +16,21 @@ import { type Db, inTransaction, queryRows } from '../../db/client';
 import { tour_instance_flights, tour_instance_prices, tour_instances } from '../../db/schema';
 import { uniqueAs } from '../../http/db-errors';
 import { notFound, validationError } from '../../http/errors';
+import { placesTaken } from '../bookings/places';
 import { offerCatalogue } from '../tours/offer';
 import { bookingCount, countedPassengers, linesOnInstance, refuseWhileBookings } from './departure-bookings';
+import { effectiveSql } from './fallback';
 
 type InstanceValues = z.output<typeof instanceInput>;
 type InstanceCreateValues = z.output<typeof instanceCreateInput>;
 
-/** Instance rows (spec 3 §3 Instance) matching `where` (on alias i), by departure date. */
+/**
+ * Instance rows (spec 3 §3 Instance) matching `where` (on alias i), by departure date. `places` is
+ * the effective limit (instance, else group, else tour; null: none) and `places_left` that limit
+ * less the places taken (`placesTaken`: guests of live bookings' lines) — the rule the room panel
+ * (`instanceRooms` in tours/offer.ts) and the booking's claim (`claimPlaces`) use, so the
+ * departures list and the room panel show the same number (issue #22 point 12g).
+ */
 export async function instanceRows(db: Db, where: SQL): Promise<InstanceRow[]> {
   return queryRows<InstanceRow>(
     db,
@@ -31,11 +39,16 @@ export async function instanceRows(db: Db, where: SQL): Promise<InstanceRow[]> {
                i.base_sale_price::text as base_sale_price, i.tour_places, i.stop_sell,
                ${bookingCount(linesOnInstance(sql`i.id`))} as booking_count,
                ${countedPassengers(linesOnInstance(sql`i.id`))} as pax_count,
+               ${effectiveSql('places')} as places,
+               case when ${effectiveSql('places')} is null then null
+                    else greatest(0, ${effectiveSql('places')} - ${placesTaken(sql`i.id`)}) end as places_left,
                case when ap.id is null then null
                     else json_build_object('airport_name', ap.airport_name, 'iata_code', ap.iata_code) end as airport,
                case when pp.id is null then null
                     else json_build_object('pickup_point_name', pp.pickup_point_name) end as pick_up_point
         from tour_instances i
+        join tour_groups g on g.id = i.tour_group_id
+        join tours t on t.id = i.tour_id
         left join airports ap on ap.id = i.departure_airport_id
         left join pickup_points pp on pp.id = i.pickup_point_id
         where ${where}

@@ -4,6 +4,7 @@ import type {
   ArtworkRow,
   artworkFiltersShape,
   PaymentInvoiceRow,
+  PaymentInvoiceTotal,
   PreData,
   paymentInvoiceFiltersShape,
   TourSummaryRow,
@@ -36,18 +37,35 @@ const PAGE = 25;
  *
  * Sorted by due date (soonest first) unless the request sorts on party, invoice_number,
  * payment_due_date, invoice_amount or due_amount; quick search on invoice number and party name.
+ * `outstanding_only` keeps rows with something due; `totals` sums the filtered rows per currency
+ * (issue #22 point 12b: €, £ and $ are never added together).
  */
-export function paymentInvoiceTable(
+export async function paymentInvoiceTable(
   db: Db,
   req: DataTablesRequest & Filters<typeof paymentInvoiceFiltersShape>,
 ) {
+  const answer = await paymentInvoicePage(db, req);
+  return { ...answer, totals: 'totals' in answer ? answer.totals : [] };
+}
+
+function paymentInvoicePage(db: Db, req: DataTablesRequest & Filters<typeof paymentInvoiceFiltersShape>) {
   const kind = req.summary_for ?? 'supplier';
+  /** Totals per currency over the filtered rows (issue #22 point 12b), from the row's own figures. */
+  const totalsOf = (currency: SQL, billed: SQL, due: SQL) => ({
+    select: sql`${currency} as currency_type, count(*)::int as invoices,
+      coalesce(sum(${billed}), 0)::numeric(14,2)::text as invoice_amount,
+      coalesce(sum(${due}), 0)::numeric(14,2)::text as due_amount`,
+    groupBy: currency,
+  });
+  /** Outstanding only: rows with something still due. */
+  const outstanding = (due: SQL) => (req.outstanding_only ? [sql`${due} > 0`] : []);
   const common = { defaultOrder: { column: 'payment_due_date', dir: 'asc' as const }, defaultLength: PAGE };
   if (kind === 'affiliate') {
     const billed = sql`coalesce(a.invoice_amount, a.total_cost, 0)`;
     const due = sql`greatest(${billed} - coalesce(a.payment_amount, 0), 0)`;
-    return runSimpleTable<PaymentInvoiceRow>(db, req, {
+    return runSimpleTable<PaymentInvoiceRow, PaymentInvoiceTotal>(db, req, {
       ...common,
+      totals: totalsOf(sql`'Sterling'::text`, billed, due),
       from: sql`advertisements a join affiliates af on af.id = a.affiliate_id`,
       select: sql`'affiliate-' || a.id as id, 'affiliate' as summary_for,
         json_build_object('id', af.id, 'name', af.name) as summary_for_object,
@@ -69,6 +87,7 @@ export function paymentInvoiceTable(
       where: [
         ...(req.summary_for_id ? [sql`a.affiliate_id = ${req.summary_for_id}`] : []),
         ...dateBetween(sql`a.invoice_due_date`, req.due_date_start, req.due_date_end),
+        ...outstanding(due),
       ],
     });
   }
@@ -87,8 +106,9 @@ export function paymentInvoiceTable(
           column: sql`i.tour_manager_id`,
         };
   const due = sql`greatest(i.invoice_amount - i.total_paid, 0)`;
-  return runSimpleTable<PaymentInvoiceRow>(db, req, {
+  return runSimpleTable<PaymentInvoiceRow, PaymentInvoiceTotal>(db, req, {
     ...common,
+    totals: totalsOf(sql`i.currency_type::text`, sql`i.invoice_amount`, due),
     from: sql`party_invoices i join ${party.join}`,
     select: sql`${kind}::text || '-' || i.id as id, ${kind}::text as summary_for, ${party.object} as summary_for_object,
       i.id as invoice_id, null::int as advertisement_id, i.invoice_number, i.invoice_due_date as payment_due_date,
@@ -106,6 +126,7 @@ export function paymentInvoiceTable(
       sql`i.invoice_for = ${kind}`,
       ...(req.summary_for_id ? [sql`${party.column} = ${req.summary_for_id}`] : []),
       ...dateBetween(sql`i.invoice_due_date`, req.due_date_start, req.due_date_end),
+      ...outstanding(due),
     ],
   });
 }

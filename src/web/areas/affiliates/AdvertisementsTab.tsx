@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, Select, Stack, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -108,19 +108,21 @@ export function AdvertisementsTab({ affiliateId }: { affiliateId: number }) {
       sortable: true,
       render: (r) => formatDate(r.submission_deadline_date),
     },
+    // Placement and expiry in one column (sorted on placement), so the row's actions stay in view
+    // at 1366 px (issue #22 point 9).
     {
       accessor: 'placemenet_date',
       noWrap: true,
-      title: 'Placement',
+      title: 'Runs',
       sortable: true,
-      render: (r) => formatDate(r.placemenet_date),
-    },
-    {
-      accessor: 'expiry_date',
-      title: 'Expiry',
-      sortable: true,
-      noWrap: true,
-      render: (r) => formatDate(r.expiry_date),
+      render: (r) => (
+        <Stack gap={0}>
+          <Text size="sm">{formatDate(r.placemenet_date)}</Text>
+          <Text size="xs" c="dimmed">
+            to {formatDate(r.expiry_date)}
+          </Text>
+        </Stack>
+      ),
     },
     {
       accessor: 'total_cost',

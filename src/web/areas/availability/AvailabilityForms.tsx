@@ -10,10 +10,11 @@ import {
   PRICE_BY,
 } from '../../../shared/api/availability';
 import { moneySchema } from '../../../shared/api/common';
+import { exchangeRateText } from '../../../shared/money-text';
 import { api } from '../../api/client';
 import { DateField } from '../../ui/DateField';
 import { EntityFormFrame, useEntityForm } from '../../ui/entity';
-import { FieldGrid, NumberField } from '../../ui/form';
+import { FieldGrid, NumberField, numberText } from '../../ui/form';
 import { zodField } from '../../ui/zod-validate';
 import { currencyOptions, currencyPayload, useCurrentRates } from './hooks';
 
@@ -187,7 +188,14 @@ export function PricesForm({ roomId, onSaved }: { roomId: number; onSaved: () =>
             />
             <NumberField
               label="Exchange rate"
-              description={sterling ? 'Sterling is the base currency' : 'Units of this currency per £1'}
+              description={
+                sterling
+                  ? 'Sterling is the base currency'
+                  : exchangeRateText(
+                      chosen?.symbol || `${chosen?.short_name ?? ''} `,
+                      numberText(form.values.exchange_rate),
+                    )
+              }
               required
               min={0}
               step={0.01}

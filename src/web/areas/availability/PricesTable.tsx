@@ -12,9 +12,10 @@ import {
   type PriceUpdateInput,
   priceUpdateInput,
 } from '../../../shared/api/availability';
+import { exchangeRateText } from '../../../shared/money-text';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
-import { formatMoney, formatRate } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
 import { confirmDelete } from '../../ui/confirm';
 import { NumberField } from '../../ui/form';
 import { useNoticeMutation } from '../../ui/notice-mutation';
@@ -143,8 +144,10 @@ export function PricesTable({ room, range }: { room: RoomDetails; range: [string
             value={editing.values.exchange_rate}
             onChange={(v) => setEdit({ exchange_rate: v })}
           />
+        ) : p.currency.short_name === 'GBP' ? (
+          '1'
         ) : (
-          formatRate(p.exchange_rate)
+          exchangeRateText(p.currency.symbol || `${p.currency.short_name} `, p.exchange_rate)
         ),
     },
     {

@@ -162,6 +162,7 @@ export function AddTourPanel({
         <InstanceList
           query={instances}
           chosenId={instance?.id ?? null}
+          held={held}
           onChoose={(id) => {
             setInstanceId(id);
             setRoomId(null);

@@ -10,12 +10,14 @@ import { NumberField } from '../../ui/form';
 import { QueryProblem } from '../../ui/QueryProblem';
 import { bookingKeys } from './booking-api';
 import {
+  type ChosenTourLine,
   departurePlace,
   guestsProblem,
   isRoomAvailable,
   lineTotal,
   MAX_GUESTS,
   perGuestPrice,
+  placesLeftFor,
 } from './new-booking';
 
 // The pieces of the add-a-tour panel (spec 1 §2 'Adding a tour'): the list of departures, the rooms
@@ -29,15 +31,25 @@ export type ListQuery<T> = {
   refetch: () => unknown;
 };
 
-/** The tour's instances matching the filters: date, title, where from, places, stop sell. */
+/** '3 of 17' places left; 'No limit' for a departure without one. */
+const placesLeftText = (left: number | null, places: number | null | undefined) =>
+  left === null ? 'No limit' : `${left} of ${places}`;
+
+/**
+ * The tour's instances matching the filters: date, title, where from, places left, stop sell. Places
+ * left are the server's (places − guests of live bookings) less the guests of `held` lines not
+ * saved yet — the figure the room panel shows once the departure is chosen (issue #22 point 12g).
+ */
 export function InstanceList({
   query,
   chosenId,
   onChoose,
+  held,
 }: {
   query: ListQuery<InstanceRow>;
   chosenId: number | null;
   onChoose: (id: number) => void;
+  held: readonly Pick<ChosenTourLine, 'tour_instance_id' | 'guests'>[];
 }) {
   if (query.error) return <QueryProblem query={query} what="departures" />;
   const rows = query.data ?? [];
@@ -63,8 +75,7 @@ export function InstanceList({
                 <Table.Th>Departure</Table.Th>
                 <Table.Th>Title</Table.Th>
                 <Table.Th>Departs from</Table.Th>
-                <Table.Th ta="right">Places</Table.Th>
-                <Table.Th ta="right">Passengers</Table.Th>
+                <Table.Th ta="right">Places left</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -84,8 +95,9 @@ export function InstanceList({
                       )}
                     </Table.Td>
                     <Table.Td>{departurePlace(i) || '—'}</Table.Td>
-                    <Table.Td ta="right">{i.tour_places ?? '—'}</Table.Td>
-                    <Table.Td ta="right">{i.pax_count}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {placesLeftText(placesLeftFor(i.places_left, i.id, held), i.places)}
+                    </Table.Td>
                     <Table.Td ta="right">
                       <Button
                         size="compact-sm"

@@ -46,7 +46,11 @@ function BookingsList({ quick }: { quick: string }) {
   const [applied, setApplied] = useState(() => toBookingTableFilters(bookingSearchFromUrl(params)));
   const [searchCount, setSearchCount] = useState(0);
   const mayEdit = can(role, 'bookings.update');
-  const columns = bookingColumns({ withEdit: hasEditScreen, mayEdit });
+  // A list of balances (the dashboard's due and overdue figures) shows what is owed and when.
+  const withBalance = Boolean(
+    applied.search_by_outstanding || applied.search_by_balance_due_start || applied.search_by_balance_due_end,
+  );
+  const columns = bookingColumns({ withEdit: hasEditScreen, mayEdit, withBalance });
 
   // A link followed while the list is open (e.g. from the header) searches anew.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the URL's query is the trigger

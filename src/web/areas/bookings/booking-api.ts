@@ -4,6 +4,7 @@ import { useCallback, useEffect } from 'react';
 import { type BookingDetail, bookingEditApi } from '../../../shared/api/booking-edit';
 import { ApiError, api } from '../../api/client';
 import { keys } from '../../api/query-keys';
+import { beforeSignOut, getToken } from '../../api/session';
 
 /**
  * The bookings area's query keys (src/web/api/query-keys.ts `keys.bookings`): one booking is
@@ -92,14 +93,19 @@ export function useScreenPresence(id: number) {
   });
   useEffect(() => {
     if (!(id > 0)) return;
-    const leave = () => {
-      // keepalive: the flag must outlive the page.
-      api.call(bookingEditApi.screenLeft, { params: { id }, keepalive: true }).catch(() => undefined);
-    };
+    const leave = () =>
+      // keepalive: the flag must outlive the page. Without a token (signed out) there is nothing
+      // left to clear: the sign-out released it first.
+      getToken()
+        ? api.call(bookingEditApi.screenLeft, { params: { id }, keepalive: true }).catch(() => undefined)
+        : Promise.resolve();
     window.addEventListener('pagehide', leave);
+    // Signing out drops the token: the flag is cleared before, while the call may still be made.
+    const unregister = beforeSignOut(leave);
     return () => {
+      unregister();
       window.removeEventListener('pagehide', leave);
-      leave();
+      void leave();
     };
   }, [id]);
   return query.data ?? [];

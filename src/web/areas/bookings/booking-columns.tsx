@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { Link } from 'react-router';
 import type { BookingRow } from '../../../shared/api/bookings';
+import { poundsText } from '../../../shared/money-text';
 import { pathTo } from '../../../shared/routes';
 import { formatDate, formatDateTime } from '../../lib/format';
 import type { ServerTableColumn } from '../../ui/ServerTable';
@@ -17,9 +18,16 @@ export const BOOKINGS_DEFAULT_ORDER = { column: 5, dir: 'desc' } as const;
 export function bookingColumns({
   withEdit,
   mayEdit = true,
+  withBalance = false,
 }: {
   withEdit: boolean;
   mayEdit?: boolean;
+  /**
+   * Adds the balance's due date and amount, sortable (issue #22 point 12d): the lists of balances
+   * due and overdue the dashboard opens. Added after the spec's columns, so the default order's
+   * column index still holds.
+   */
+  withBalance?: boolean;
 }): ServerTableColumn<BookingRow>[] {
   const action = mayEdit ? 'Edit' : 'View';
   const columns: ServerTableColumn<BookingRow>[] = [
@@ -61,6 +69,25 @@ export function bookingColumns({
       render: (row) => formatDateTime(row.created_at),
     },
   ];
+  if (withBalance) {
+    columns.push(
+      {
+        accessor: 'balance_due',
+        title: 'Balance due',
+        sortable: true,
+        noWrap: true,
+        render: (row) => formatDate(row.balance_due) || '—',
+      },
+      {
+        accessor: 'balance',
+        title: 'Balance',
+        sortable: true,
+        noWrap: true,
+        textAlign: 'right',
+        render: (row) => poundsText(row.balance),
+      },
+    );
+  }
   if (withEdit) {
     columns.push({
       accessor: 'action',

@@ -5,6 +5,7 @@ import {
   currencyApi,
   currencyInput,
 } from '../../../shared/api/currency';
+import { exchangeRateText } from '../../../shared/money-text';
 import { pathTo } from '../../../shared/routes';
 import { keys } from '../../api/query-keys';
 import { DateField } from '../../ui/DateField';
@@ -86,7 +87,8 @@ function CurrencyForm({ mode, record: rate, send, onSaved }: EntityFormProps<Cur
     onSaved,
   });
   const { form } = entity;
-  const code = form.values.short_name.trim().toUpperCase() || 'units';
+  const code = form.values.short_name.trim().toUpperCase();
+  const symbol = form.values.symbol.trim() || (code ? `${code} ` : '');
   return (
     <EntityFormFrame
       entity={entity}
@@ -109,7 +111,7 @@ function CurrencyForm({ mode, record: rate, send, onSaved }: EntityFormProps<Cur
           step={0.01}
           min={0}
           placeholder="1.27"
-          description={`£1 = this many ${code}`}
+          description={`${exchangeRateText(symbol, numberText(form.values.exchange_rate))}: amount ÷ rate = pounds`}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           {...form.getInputProps('exchange_rate')}
         />

@@ -1,6 +1,7 @@
 import { type CurrencyRow, currencyApi } from '../../../shared/api/currency';
+import { exchangeRateText } from '../../../shared/money-text';
 import { keys } from '../../api/query-keys';
-import { formatDate, formatRate } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { EntityListPage } from '../../ui/entity-list';
 
 /**
@@ -30,7 +31,7 @@ export function CurrencyListPage() {
           title: 'Exchange rate',
           sortable: true,
           textAlign: 'right',
-          render: (r) => formatRate(r.exchange_rate),
+          render: (r) => exchangeRateText(r.symbol || `${r.short_name} `, r.exchange_rate),
         },
       ]}
       actions={{

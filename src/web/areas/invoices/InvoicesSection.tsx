@@ -22,6 +22,7 @@ import {
   type InvoiceRow,
   invoicesApi,
 } from '../../../shared/api/invoices';
+import { exchangeRateText } from '../../../shared/money-text';
 import { pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
@@ -66,7 +67,7 @@ const orUndefined = (v: string | null | undefined) => (v === '' || v === null ? 
 
 /**
  * The Invoices section of the supplier, tour-manager and affiliate screens (spec 2 §2 'Invoices
- * section', §4, §5, §9): the invoice form (role 1: currency, exchange rate '1 X = rate Sterling'
+ * section', §4, §5, §9): the invoice form (role 1: currency, exchange rate shown as '£1 = €1.17', amount ÷ rate = pounds,
  * proposed from the rates in force on the invoice date, number, dates, amount, PDF), the server-side
  * invoices table (10 a page, sorted on the invoice date descending) with Edit, Delete, Payment and
  * Link Tour, the record payment and link tour modals, the `downloadInvoice` and `handlePayment`
@@ -177,18 +178,30 @@ export function InvoicesSection({ invoiceFor, partyId }: { invoiceFor: InvoiceFo
     formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
   };
 
+  // Issue #22 point 9: at 1366 px the table fits beside the menu with its actions in view — the
+  // invoice's file sits under its number and the currency and rate under the amount (the symbol
+  // says the currency), and the actions wrap rather than push the table wider.
   const columns: ServerTableColumn<InvoiceRow>[] = [
-    { accessor: 'invoice_number', title: 'Invoice number', sortable: true },
     {
-      accessor: 'currency_type',
-      title: 'Currency',
+      accessor: 'invoice_number',
+      title: 'Invoice number',
       sortable: true,
       render: (r) => (
-        <Stack gap={0}>
-          <Text size="sm">{r.currency_type}</Text>
-          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            1 {r.currency_type} = {r.currency_exchange_rate} Sterling
-          </Text>
+        <Stack gap={0} align="flex-start">
+          <Text size="sm">{r.invoice_number}</Text>
+          {r.payment_invoice_name && (
+            <Anchor
+              component="button"
+              type="button"
+              size="xs"
+              ta="left"
+              style={{ wordBreak: 'break-word' }}
+              aria-label={`Download ${r.payment_invoice_name}`}
+              onClick={() => void api.call(invoicesApi.download, { params: { id: r.id } })}
+            >
+              {r.payment_invoice_name}
+            </Anchor>
+          )}
         </Stack>
       ),
     },
@@ -199,33 +212,17 @@ export function InvoicesSection({ invoiceFor, partyId }: { invoiceFor: InvoiceFo
       textAlign: 'right',
       render: (r) => (
         <Stack gap={0} align="flex-end">
-          <Text size="sm">{currencyText(r.invoice_amount, r.currency_type)}</Text>
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {currencyText(r.invoice_amount, r.currency_type)}
+          </Text>
           {r.currency_type !== 'Sterling' && (
-            <Text size="xs" c="dimmed">
-              {formatMoney(r.converted_amount)}
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {formatMoney(r.converted_amount)} at{' '}
+              {exchangeRateText(currencySymbol(r.currency_type), r.currency_exchange_rate)}
             </Text>
           )}
         </Stack>
       ),
-    },
-    {
-      accessor: 'payment_invoice_name',
-      title: 'Invoice',
-      render: (r) =>
-        r.payment_invoice_name ? (
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
-            onClick={() => void api.call(invoicesApi.download, { params: { id: r.id } })}
-          >
-            {r.payment_invoice_name}
-          </Anchor>
-        ) : (
-          <Text size="sm" c="dimmed">
-            —
-          </Text>
-        ),
     },
     {
       accessor: 'invoice_date',
@@ -256,7 +253,6 @@ export function InvoicesSection({ invoiceFor, partyId }: { invoiceFor: InvoiceFo
                   size="sm"
                   title={g.tour_ref_name}
                   aria-label={`${g.tour_ref_name} ${formatDate(g.start_date)}: ${currencyText(g.invoice_amount, r.currency_type)}`}
-                  style={{ whiteSpace: 'nowrap' }}
                 >
                   {formatDate(g.start_date)} · {currencyText(g.invoice_amount, r.currency_type)}
                 </Anchor>
@@ -339,7 +335,11 @@ export function InvoicesSection({ invoiceFor, partyId }: { invoiceFor: InvoiceFo
                   />
                   <TextInput
                     label="Exchange rate"
-                    description={`1 ${v.currency_type} = ${v.currency_exchange_rate || '…'} Sterling`}
+                    description={
+                      v.currency_type === 'Sterling'
+                        ? 'Sterling needs no conversion'
+                        : `${exchangeRateText(currencySymbol(v.currency_type), v.currency_exchange_rate)}: amount ÷ rate = pounds`
+                    }
                     inputMode="decimal"
                     disabled={v.currency_type === 'Sterling'}
                     {...form.getInputProps('currency_exchange_rate')}
@@ -397,7 +397,7 @@ export function InvoicesSection({ invoiceFor, partyId }: { invoiceFor: InvoiceFo
             columns={columns}
             pageSizes={PAGE_SIZES}
             defaultPageSize={10}
-            defaultOrder={{ column: 4, dir: 'desc' }}
+            defaultOrder={{ column: columns.findIndex((c) => c.accessor === 'invoice_date'), dir: 'desc' }}
             quickSearch
             searchPlaceholder="Search invoice number…"
             emptyText="No invoices yet"

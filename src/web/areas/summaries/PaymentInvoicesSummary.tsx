@@ -1,4 +1,4 @@
-import { Anchor, Paper, Select, Text } from '@mantine/core';
+import { Anchor, Paper, Select, Switch, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -19,7 +19,14 @@ import { AdvertPaymentModal } from '../affiliates/AdvertPaymentModal';
 import { AdvertProductsModal } from '../affiliates/AdvertProductsModal';
 import { usePreData } from '../affiliates/advert-data';
 import { RecordPaymentModal } from '../invoices/RecordPaymentModal';
-import { currencyAmount, SearchButtons, SUMMARY_DEFAULT_PAGE, SUMMARY_PAGE_SIZES } from './summary-kit';
+import {
+  type CurrencyTotal,
+  CurrencyTotals,
+  currencyAmount,
+  SearchButtons,
+  SUMMARY_DEFAULT_PAGE,
+  SUMMARY_PAGE_SIZES,
+} from './summary-kit';
 
 const TYPE_LABELS: Record<SummaryFor, string> = {
   supplier: 'Supplier',
@@ -52,7 +59,8 @@ type Open =
  * applied with Search. Columns: party (link), invoice number ('-' when none), payment due date,
  * total and due (bold). Actions: supplier and tour manager → Payment (record payments); affiliate →
  * Product (the products modal) and Payment (the payment details modal). The table reloads after a
- * payment or a product is saved.
+ * payment or a product is saved. Issue #22 point 12b: an 'Outstanding only' switch (applies at once)
+ * and, under the table, the totals of every row found per currency.
  */
 export function PaymentInvoicesSummary() {
   const preData = usePreData();
@@ -61,6 +69,8 @@ export function PaymentInvoicesSummary() {
   const [due, setDue] = useState<DateRange>(emptyRange);
   const [applied, setApplied] = useState<Record<string, string>>({ summary_for: 'supplier' });
   const [open, setOpen] = useState<Open>(null);
+  // Outstanding only applies at once (a switch), the other filters with Search.
+  const [outstandingOnly, setOutstandingOnly] = useState(false);
   const queryClient = useQueryClient();
 
   const parties =
@@ -187,16 +197,23 @@ export function PaymentInvoicesSummary() {
         />
         <DateRangeFilter label="Payment due date" value={due} onChange={setDue} />
         <SearchButtons onSearch={search} />
+        <Switch
+          label="Outstanding only"
+          checked={outstandingOnly}
+          onChange={(e) => setOutstandingOnly(e.currentTarget.checked)}
+          mb={8}
+        />
       </ListFilters>
       <ServerTable<PaymentInvoiceRow>
         label="Payment invoices"
         endpoint={summariesApi.paymentInvoices}
         queryKeyPrefix={keys.summaries.all}
         columns={columns}
-        filters={applied}
+        filters={outstandingOnly ? { ...applied, outstanding_only: '1' } : applied}
         pageSizes={SUMMARY_PAGE_SIZES}
         defaultPageSize={SUMMARY_DEFAULT_PAGE}
         emptyText="No invoices found"
+        footer={(answer) => <CurrencyTotals totals={(answer.totals as CurrencyTotal[] | undefined) ?? []} />}
       />
       {open?.kind === 'products' && open.row.advertisement_id && (
         <AdvertProductsModal

@@ -1,4 +1,4 @@
-import { Badge, Button, Group } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import Decimal from 'decimal.js';
 
 /** Spec 2 §9: summaries offer 5, 25, 50, 100 and 500 rows, 25 by default. */
@@ -40,5 +40,59 @@ export function SearchButtons({ onSearch, onClear }: { onSearch: () => void; onC
         </Button>
       )}
     </Group>
+  );
+}
+
+/** One currency's totals, as the Payment Invoices summary answers them. */
+export interface CurrencyTotal {
+  currency_type: string;
+  invoices: number;
+  invoice_amount: string;
+  due_amount: string;
+}
+
+/**
+ * The totals of every filtered row (not only the page), one line per currency — €, £ and $ are
+ * never added together (issue #22 point 12b).
+ */
+export function CurrencyTotals({ totals }: { totals: CurrencyTotal[] }) {
+  if (totals.length === 0) return null;
+  return (
+    <Table
+      mt="sm"
+      withTableBorder
+      fz="sm"
+      w="auto"
+      miw={420}
+      ml="auto"
+      aria-label="Totals per currency"
+      captionSide="top"
+    >
+      <Table.Caption>
+        <Text size="sm" fw={600} ta="left">
+          Totals of the rows found
+        </Text>
+      </Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Currency</Table.Th>
+          <Table.Th ta="right">Invoices</Table.Th>
+          <Table.Th ta="right">Total</Table.Th>
+          <Table.Th ta="right">Due</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {totals.map((t) => (
+          <Table.Tr key={t.currency_type}>
+            <Table.Td>{t.currency_type}</Table.Td>
+            <Table.Td ta="right">{t.invoices}</Table.Td>
+            <Table.Td ta="right">{currencyAmount(t.invoice_amount, t.currency_type)}</Table.Td>
+            <Table.Td ta="right" fw={700}>
+              {currencyAmount(t.due_amount, t.currency_type)}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

@@ -28,6 +28,7 @@ import {
   INVOICE_MESSAGES,
   invoicesApi,
 } from '../../../shared/api/invoices';
+import { exchangeRateText } from '../../../shared/money-text';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -382,7 +383,11 @@ export function GroupPaymentsSection({
                   />
                   <TextInput
                     label="Exchange rate"
-                    description={`1 ${v.currency_type} = ${v.currency_exchange_rate || '…'} Sterling`}
+                    description={
+                      v.currency_type === 'Sterling'
+                        ? 'Sterling needs no conversion'
+                        : `${exchangeRateText(currencySymbol(v.currency_type), v.currency_exchange_rate)}: amount ÷ rate = pounds`
+                    }
                     disabled={v.currency_type === 'Sterling'}
                     {...form.getInputProps('currency_exchange_rate')}
                   />

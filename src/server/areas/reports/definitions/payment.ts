@@ -59,7 +59,7 @@ const pairText = (label: string, input: PaymentReportInput, pair: string) => {
  * report_for supplier / tour_manager → Payment-Report.xlsx: one row per invoice of the chosen
  * parties (`supplier_id` / `tour_manager_id`; an empty list = every supplier / tour manager) from
  * `party_invoices` (ARCHITECTURE.md 'Money owed'): party, invoice number, invoice date, due date,
- * currency, amount and exchange rate ('1 X = rate Sterling'), converted £ (amount ÷ rate,
+ * currency, amount and exchange rate (per £1: '£1 = €1.17'), converted £ (amount ÷ rate,
  * `convertedToSterling`), paid and outstanding in the invoice's currency (`invoiceOutstanding`) and
  * in pounds, the number of recorded payments and the last payment's date. Date pairs: invoiceDeadline
  * → invoice date, invoiceDue → due date, payment → invoices with a payment dated in the range.
@@ -122,7 +122,7 @@ export async function invoicePaymentReport(
       { key: 'due_date', header: 'Due date', kind: 'date' },
       { key: 'currency', header: 'Currency', kind: 'text' },
       { key: 'amount', header: 'Amount', kind: 'decimal' },
-      { key: 'rate', header: 'Exchange rate', kind: 'decimal', numFmt: '0.00####' },
+      { key: 'rate', header: 'Exchange rate (per £1)', kind: 'decimal', numFmt: '0.00####' },
       { key: 'converted', header: 'Converted £', kind: 'money', total: true },
       { key: 'paid', header: 'Paid', kind: 'decimal' },
       { key: 'outstanding', header: 'Outstanding', kind: 'decimal' },
