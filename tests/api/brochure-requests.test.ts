@@ -198,6 +198,56 @@ describe.each(testDbKinds)('brochure requests on %s', (kind) => {
     expect((await call('GET', '/brochures/requests/process')).statusCode).toBe(200);
   });
 
+  it('lists processed batches and downloads one again: the zip kept that day, or the letters made again once retention removed it (issue #22)', async () => {
+    const ids = (await addRequesters(REQUESTERS.slice(0, 3))).map((r) => r.id);
+    const first = await call('GET', '/brochures/requests/process');
+    expect(first.statusCode, first.body).toBe(200);
+    const batch = String(first.headers['x-batch-id']);
+    const listed = await call('GET', '/brochures/requests/batches', t.accountantToken);
+    expect(listed.statusCode).toBe(200);
+    const row = listed.json().data.find((b: { batch_id: string }) => b.batch_id === batch);
+    expect(row).toEqual({
+      batch_id: batch,
+      processed_at: `${batch.slice(0, 4)}-${batch.slice(4, 6)}-${batch.slice(6, 8)}T${batch.slice(9, 11)}:${batch.slice(11, 13)}`,
+      letters: 3,
+      kept: true,
+    });
+    // The kept copy: the very bytes processing answered.
+    const again = await call('GET', `/brochures/requests/batches/${batch}/download`, t.accountantToken);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['content-type']).toBe('application/zip');
+    expect(String(again.headers['content-disposition'])).toContain(`cover-letters-${batch}.zip`);
+    expect(Buffer.compare(again.rawPayload, first.rawPayload)).toBe(0);
+    // Once the retention period removed it, the same letters are made again, dated that day.
+    await t.app.files.remove(`cover-letters/${batch}.zip`);
+    expect(
+      (await call('GET', '/brochures/requests/batches'))
+        .json()
+        .data.find((b: { batch_id: string }) => b.batch_id === batch).kept,
+    ).toBe(false);
+    const remade = await call('GET', `/brochures/requests/batches/${batch}/download`);
+    expect(remade.statusCode).toBe(200);
+    const before = await unzip(first.rawPayload);
+    const after = await unzip(remade.rawPayload);
+    expect([...after.keys()]).toEqual([...before.keys()]);
+    expect([...after.keys()].every((k) => ids.some((id) => k.startsWith(`cover-letter-${id}-`)))).toBe(true);
+    const text = (await extractText(new Uint8Array([...after.values()][0]), { mergePages: true })).text;
+    const batchDay = new Date(`${batch.slice(0, 4)}-${batch.slice(4, 6)}-${batch.slice(6, 8)}T12:00:00Z`);
+    expect(text).toContain(
+      batchDay.toLocaleDateString('en-GB', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }),
+    );
+    // Unknown and malformed batches.
+    expect((await call('GET', '/brochures/requests/batches/20990101-0000-ffff/download')).statusCode).toBe(
+      404,
+    );
+    expect((await call('GET', '/brochures/requests/batches/bad%20id/download')).statusCode).toBe(422);
+  });
+
   it('lists and exports the requests of a date range (brochure-request.xlsx with real dates)', async () => {
     await addRequesters(REQUESTERS.slice(3, 5));
     await t.db.execute(

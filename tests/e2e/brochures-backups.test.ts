@@ -117,6 +117,26 @@ describe('brochure requests and backups screens', () => {
     ]);
     await screenshotFromTop(page, 'brochure-requests-processed');
 
+    // Processed batches (issue #22 point 12): the batch just made is listed and downloads again,
+    // the same letters.
+    await page.getByRole('button', { name: 'Processed batches' }).click();
+    const batches = page.getByRole('dialog', { name: 'Processed batches' });
+    const batchRow = batches.getByRole('row', { name: new RegExp(batch) });
+    await poll(() => batchRow.isVisible()).toBe(true);
+    expect(await batchRow.getByRole('cell').nth(2).textContent()).toBe(String(letters.size));
+    const processedOn = `${batch.slice(6, 8)}/${batch.slice(4, 6)}/${batch.slice(0, 4)} ${batch.slice(9, 11)}:${batch.slice(11, 13)}`;
+    expect(await batchRow.getByRole('cell').nth(1).textContent()).toBe(processedOn);
+    await screenshot(page, 'brochure-requests-batches');
+    const [again] = await Promise.all([
+      page.waitForEvent('download'),
+      batches.getByRole('button', { name: `Download batch ${batch}` }).click(),
+    ]);
+    expect(again.suggestedFilename()).toBe(name);
+    const lettersAgain = await unzip(readFileSync(await again.path()));
+    expect([...lettersAgain.keys()]).toEqual([...letters.keys()]);
+    await page.keyboard.press('Escape');
+    await poll(() => batches.isVisible()).toBe(false);
+
     // Export: the list in the modal, then the spreadsheet.
     await page.getByRole('button', { name: 'Export' }).click();
     const modal = page.getByRole('dialog', { name: 'Export brochure requests' });

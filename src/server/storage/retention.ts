@@ -15,6 +15,8 @@ import type { FileStore } from './files';
 
 /** The store area of group documents (documents/group-documents.ts stores there). */
 export const GROUP_DOCUMENTS_AREA = 'group-documents';
+/** Processed cover-letter batches' zips (areas/brochure-requests), kept as print copies. */
+export const COVER_LETTERS_AREA = 'cover-letters';
 /** The system queue of the clean-up, and when it runs: every day at 03:30 (the server's clock, UTC). */
 export const RETENTION_QUEUE = 'file-retention';
 const RETENTION_CRON = '30 3 * * *';
@@ -82,6 +84,13 @@ export async function cleanExpiredFiles(
             where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`,
       );
       result.printCopies += rows.length;
+    }
+  }
+  if (p.print_copies_days > 0) {
+    // Processed cover-letter batches are print copies too; a removed one is made again on download.
+    for (const f of await files.list(COVER_LETTERS_AREA, { createdBefore: before(p.print_copies_days) })) {
+      await files.remove(f.key);
+      result.printCopies += 1;
     }
   }
   if (p.group_documents_days > 0) {

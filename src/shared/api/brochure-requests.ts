@@ -130,6 +130,26 @@ export const linkCustomerInput = z.object({
 });
 export type LinkCustomerInput = z.input<typeof linkCustomerInput>;
 
+/** A processed batch of cover letters (issue #22 point 12: processed batches can be downloaded again). */
+export const processedBatchRow = z.object({
+  batch_id: z.string(),
+  /** 'YYYY-MM-DDTHH:MM', London time, read from the batch id. */
+  processed_at: z.string().nullable(),
+  letters: z.number().int(),
+  /** The zip made that day is still kept; otherwise a download makes the letters again. */
+  kept: z.boolean(),
+});
+export type ProcessedBatchRow = z.infer<typeof processedBatchRow>;
+
+/** Path of one processed batch. */
+export const batchParams = z.object({
+  batch_id: plainString()
+    .trim()
+    .min(1, 'Choose a batch.')
+    .max(40)
+    .regex(/^[A-Za-z0-9-]+$/, 'A batch id has letters, digits and dashes only.'),
+});
+
 export const brochureRequestListApi = {
   table: endpoint({
     method: 'GET',
@@ -154,6 +174,21 @@ export const brochureRequestListApi = {
       'Cover letters of every unsent request (or of `ids`) as one zip of PDFs; marks them sent under a new batch_id. 422 when there is nothing to process.',
     permission: 'brochureRequests.process',
     query: processQuery,
+    answer: fileAnswer,
+    files: [MEDIA.zip],
+  }),
+  batches: endpoint({
+    method: 'GET',
+    path: '/brochures/requests/batches',
+    summary: 'The newest 50 processed batches of cover letters: batch_id, processed_at, letters, kept.',
+    answer: z.object({ success: z.literal(true), data: z.array(processedBatchRow) }),
+  }),
+  batchDownload: endpoint({
+    method: 'GET',
+    path: '/brochures/requests/batches/:batch_id/download',
+    summary:
+      "A processed batch's zip of cover letters again: the copy kept that day, or the letters made again (dated that day) once the retention period removed it. 404 for an unknown batch.",
+    params: batchParams,
     answer: fileAnswer,
     files: [MEDIA.zip],
   }),

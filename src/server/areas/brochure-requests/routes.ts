@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { brochureRequestListApi } from '../../../shared/api/brochure-requests';
 import { ok } from '../../http/respond';
 import { route } from '../../http/route';
-import { contentDisposition } from '../../http/uploads';
+import { contentDisposition, sendStoredFile } from '../../http/uploads';
 import type { AreaDeps } from '../deps';
 import { brochureRequestsXlsx } from './export';
 import {
@@ -11,7 +11,13 @@ import {
   listBrochureRequests,
   lookupBrochureRequests,
 } from './queries';
-import { createCustomerFromRequester, linkCustomer, processBrochureRequests } from './service';
+import {
+  batchZip,
+  createCustomerFromRequester,
+  linkCustomer,
+  listProcessedBatches,
+  processBrochureRequests,
+} from './service';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -20,17 +26,30 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
  * of `brochureRequestListApi`. Create Customer is role 1 only (spec 2 §6); the rest is open to any
  * member of staff (spec 3 §6).
  */
-export const brochureRequestListRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db }) => {
+export const brochureRequestListRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db, files }) => {
   const tags = ['brochure requests'];
   route(app, brochureRequestListApi.table, { tags }, async (req) => listBrochureRequests(db, req.query));
   route(app, brochureRequestListApi.lookup, { tags }, async (req) => lookupBrochureRequests(db, req.query));
   route(app, brochureRequestListApi.process, { tags }, async (req, reply) => {
-    const batch = await processBrochureRequests(db, req.query.ids);
+    const batch = await processBrochureRequests(db, files, req.query.ids);
     return reply
       .header('content-type', 'application/zip')
       .header('content-disposition', contentDisposition(batch.filename))
       .header('x-batch-id', batch.batchId)
       .header('x-letter-count', String(batch.count))
+      .header('cache-control', 'no-store')
+      .send(batch.zip);
+  });
+  route(app, brochureRequestListApi.batches, { tags }, async () => ({
+    success: true as const,
+    data: await listProcessedBatches(db, files),
+  }));
+  route(app, brochureRequestListApi.batchDownload, { tags }, async (req, reply) => {
+    const batch = await batchZip(db, files, req.params.batch_id);
+    if ('key' in batch) return sendStoredFile(reply, files, batch.key, batch.filename);
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', contentDisposition(batch.filename))
       .header('cache-control', 'no-store')
       .send(batch.zip);
   });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import yazl from 'yazl';
 import { NOTHING_TO_PROCESS_MESSAGE } from '../../../shared/api/brochure-requests';
 import { COVER_LETTER_TYPE } from '../../../shared/api/brochures';
@@ -11,6 +11,8 @@ import { loadCompanySettings } from '../../documents/booking/data';
 import { renderPdf } from '../../documents/pdf';
 import { HttpError, notFound, validationError } from '../../http/errors';
 import { londonToday } from '../../lib/dates';
+import type { FileStore } from '../../storage/files';
+import { COVER_LETTERS_AREA } from '../../storage/retention';
 import { coverLetterDefinition, recipientName } from './cover-letter';
 import { OWN_REQUESTER } from './queries';
 
@@ -65,15 +67,79 @@ export interface ProcessedBatch {
   count: number;
 }
 
+const batchKey = (batchId: string) => `${COVER_LETTERS_AREA}/${batchId}.zip`;
+const batchFileName = (batchId: string) => `cover-letters-${batchId}.zip`;
+
+/** The requests' recipients and brochures, by id, for the letters (`where` on `brochure_requests r`). */
+const letterRowsQuery = (where: SQL) => sql`select r.id, b.brochure_name, r.qty,
+         case when ${OWN_REQUESTER} then null else c.title end as title,
+         case when ${OWN_REQUESTER} then r.requester_first_name else c.first_name end as first_name,
+         case when ${OWN_REQUESTER} then r.requester_last_name else c.last_name end as last_name,
+         case when ${OWN_REQUESTER} then r.requester_street_address else c.street_address end as line1,
+         case when ${OWN_REQUESTER} then r.requester_address_line_2 else c.address_line_2 end as line2,
+         case when ${OWN_REQUESTER} then null else c.address_line_3 end as line3,
+         case when ${OWN_REQUESTER} then null else c.address_line_4 end as line4,
+         case when ${OWN_REQUESTER} then r.requester_town else c.town end as town,
+         case when ${OWN_REQUESTER} then r.requester_county else c.county end as county,
+         case when ${OWN_REQUESTER} then r.requester_postcode else c.postcode end as postcode
+  from brochure_requests r
+  join brochures b on b.id = r.brochure_id
+  left join customers c on c.id = r.customer_id
+  where ${where}
+  order by r.id`;
+
+/** One PDF cover letter per row, dated `date` (YYYY-MM-DD), zipped as cover-letter-{id}-{name}.pdf. */
+async function lettersZip(db: Db, rows: LetterRow[], date: string): Promise<Buffer> {
+  const [company, letter] = await inSequence(
+    () => loadCompanySettings(db),
+    () =>
+      queryRows<{ content: string }>(
+        db,
+        sql`select content from site_contents where type = ${COVER_LETTER_TYPE}`,
+      ),
+  );
+  const html = letter[0]?.content ?? '';
+  const zip = new yazl.ZipFile();
+  const zipped = buffer(zip.outputStream);
+  const mtime = new Date();
+  for (const r of rows) {
+    const pdf = await renderPdf(
+      coverLetterDefinition(
+        company,
+        html,
+        {
+          title: r.title,
+          first_name: r.first_name,
+          last_name: r.last_name,
+          address: [r.line1, r.line2, r.line3, r.line4, r.town, r.county, r.postcode],
+          brochure_name: r.brochure_name,
+          qty: r.qty,
+        },
+        date,
+      ),
+    );
+    const who = fileNamePart(recipientName(r)) || 'customer';
+    zip.addBuffer(pdf, `cover-letter-${r.id}-${who}.pdf`, { mtime, compress: true });
+  }
+  zip.end();
+  return zipped;
+}
+
 /**
  * 'Process new requests' (spec 3 §4, §7 GET brochures/requests/process): one PDF cover letter per
  * unsent request (or per unsent request among `ids`), zipped, and those requests marked sent under
  * a new batch id — in ONE transaction that reads them `for update`: a second press while the first
  * runs waits for it, then finds them sent (PostgreSQL re-checks `not sent` on the locked rows) and
  * answers 422 NOTHING_TO_PROCESS_MESSAGE, so no letter is made twice. The letters are made before
- * the commit: a failure leaves every request unsent.
+ * the commit: a failure leaves every request unsent. The zip is kept in the file store under the
+ * batch id before the commit (a failed commit leaves only an unused file, which the print-copies
+ * retention removes), so the batch can be downloaded again (`batchZip`).
  */
-export async function processBrochureRequests(db: Db, ids?: number[]): Promise<ProcessedBatch> {
+export async function processBrochureRequests(
+  db: Db,
+  files: FileStore,
+  ids?: number[],
+): Promise<ProcessedBatch> {
   return inTransaction(db, async (tx) => {
     const only = ids?.length
       ? sql`and r.id in (${sql.join(
@@ -83,23 +149,7 @@ export async function processBrochureRequests(db: Db, ids?: number[]): Promise<P
       : sql``;
     const rows = await queryRows<LetterRow>(
       tx,
-      sql`select r.id, b.brochure_name, r.qty,
-                 case when ${OWN_REQUESTER} then null else c.title end as title,
-                 case when ${OWN_REQUESTER} then r.requester_first_name else c.first_name end as first_name,
-                 case when ${OWN_REQUESTER} then r.requester_last_name else c.last_name end as last_name,
-                 case when ${OWN_REQUESTER} then r.requester_street_address else c.street_address end as line1,
-                 case when ${OWN_REQUESTER} then r.requester_address_line_2 else c.address_line_2 end as line2,
-                 case when ${OWN_REQUESTER} then null else c.address_line_3 end as line3,
-                 case when ${OWN_REQUESTER} then null else c.address_line_4 end as line4,
-                 case when ${OWN_REQUESTER} then r.requester_town else c.town end as town,
-                 case when ${OWN_REQUESTER} then r.requester_county else c.county end as county,
-                 case when ${OWN_REQUESTER} then r.requester_postcode else c.postcode end as postcode
-          from brochure_requests r
-          join brochures b on b.id = r.brochure_id
-          left join customers c on c.id = r.customer_id
-          where not r.sent ${only}
-          order by r.id
-          for update of r`,
+      sql`${letterRowsQuery(sql`not r.sent ${only}`)} for update of r`,
     );
     if (rows.length === 0) throw new HttpError(422, NOTHING_TO_PROCESS_MESSAGE);
     const batchId = newBatchId();
@@ -110,46 +160,64 @@ export async function processBrochureRequests(db: Db, ids?: number[]): Promise<P
             sql`, `,
           )})`,
     );
-    const [company, letter] = await inSequence(
-      () => loadCompanySettings(tx),
-      () =>
-        queryRows<{ content: string }>(
-          tx,
-          sql`select content from site_contents where type = ${COVER_LETTER_TYPE}`,
-        ),
-    );
-    const html = letter[0]?.content ?? '';
-    const today = londonToday();
-    const zip = new yazl.ZipFile();
-    const zipped = buffer(zip.outputStream);
-    const mtime = new Date();
-    for (const r of rows) {
-      const pdf = await renderPdf(
-        coverLetterDefinition(
-          company,
-          html,
-          {
-            title: r.title,
-            first_name: r.first_name,
-            last_name: r.last_name,
-            address: [r.line1, r.line2, r.line3, r.line4, r.town, r.county, r.postcode],
-            brochure_name: r.brochure_name,
-            qty: r.qty,
-          },
-          today,
-        ),
-      );
-      const who = fileNamePart(recipientName(r)) || 'customer';
-      zip.addBuffer(pdf, `cover-letter-${r.id}-${who}.pdf`, { mtime, compress: true });
-    }
-    zip.end();
-    return {
-      zip: await zipped,
-      filename: `cover-letters-${batchId}.zip`,
-      batchId,
-      count: rows.length,
-    };
+    const zip = await lettersZip(tx, rows, londonToday());
+    await files.put(batchKey(batchId), zip);
+    return { zip, filename: batchFileName(batchId), batchId, count: rows.length };
   });
+}
+
+/** A processed batch as the Brochure requests screen lists it. */
+export interface ProcessedBatchRow {
+  batch_id: string;
+  /** When it was processed, 'YYYY-MM-DDTHH:MM' London time (read from the batch id). */
+  processed_at: string | null;
+  letters: number;
+  /** Whether the zip made that day is still kept (else a download makes the letters again). */
+  kept: boolean;
+}
+
+/** The London time a batch id carries ('20260501-1430-a3f9' → '2026-05-01T14:30'), or null. */
+export function batchTime(batchId: string): string | null {
+  const m = /^(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})-/.exec(batchId);
+  return m ? `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}` : null;
+}
+
+/** The newest `limit` processed batches (by batch id, which starts with its date and time), with their letter counts. */
+export async function listProcessedBatches(
+  db: Db,
+  files: FileStore,
+  limit = 50,
+): Promise<ProcessedBatchRow[]> {
+  const rows = await queryRows<{ batch_id: string; letters: number }>(
+    db,
+    sql`select batch_id, count(*)::int as letters from brochure_requests
+        where batch_id is not null group by batch_id order by batch_id desc limit ${limit}`,
+  );
+  const kept = new Set((await files.list(COVER_LETTERS_AREA)).map((f) => f.key));
+  return rows.map((r) => ({
+    batch_id: r.batch_id,
+    processed_at: batchTime(r.batch_id),
+    letters: r.letters,
+    kept: kept.has(batchKey(r.batch_id)),
+  }));
+}
+
+/**
+ * A processed batch's zip again: the copy kept when it was processed, or — once the retention
+ * period removed it, or for a batch processed before copies were kept — the letters made again from
+ * the batch's requests, dated the day the batch was processed. 404 for an unknown batch.
+ */
+export async function batchZip(
+  db: Db,
+  files: FileStore,
+  batchId: string,
+): Promise<{ key: string; filename: string } | { zip: Buffer; filename: string }> {
+  const filename = batchFileName(batchId);
+  const rows = await queryRows<LetterRow>(db, letterRowsQuery(sql`r.batch_id = ${batchId}`));
+  if (rows.length === 0) throw notFound('There is no batch with that id.');
+  if (await files.stat(batchKey(batchId))) return { key: batchKey(batchId), filename };
+  const date = batchTime(batchId)?.slice(0, 10) ?? londonToday();
+  return { zip: await lettersZip(db, rows, date), filename };
 }
 
 /**

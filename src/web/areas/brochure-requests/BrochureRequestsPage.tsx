@@ -18,6 +18,7 @@ import { DelayedSearchInput, useDelayedSearch } from '../../ui/QuickSearch';
 import { EditLink } from '../../ui/RowActions';
 import { brochureRequestColumns } from './brochure-request-columns';
 import { ExportModal } from './ExportModal';
+import { ProcessedBatchesModal } from './ProcessedBatchesModal';
 
 /** Spec 3 §9: search delay of server-side tables. */
 const SEARCH_DELAY = 1500;
@@ -28,7 +29,7 @@ const SEARCH_DELAY = 1500;
  * the days requested; 25 rows (5, 25, 50, 100, 500), unordered, rows picked with checkboxes.
  * 'Process new requests' downloads the cover letters of the unsent requests — or of the ticked
  * ones — as one zip and marks them sent ('File downloaded', the list reloads); Export opens the
- * date-range export. Each row opens the request (brochure-request-edit).
+ * date-range export; 'Processed batches' lists the batches made so far, each downloadable again. Each row opens the request (brochure-request-edit).
  */
 export function BrochureRequestsPage() {
   const queryClient = useQueryClient();
@@ -40,6 +41,7 @@ export function BrochureRequestsPage() {
   const [selected, setSelected] = useState<BrochureRequestRow[]>([]);
   const [processing, setProcessing] = useState(false);
   const [exportOpened, exportModal] = useDisclosure(false);
+  const [batchesOpened, batchesModal] = useDisclosure(false);
 
   const brochures = useQuery({
     queryKey: keys.brochures.list('options', 'all'),
@@ -74,6 +76,9 @@ export function BrochureRequestsPage() {
         title="Brochure requests"
         headerActions={
           <>
+            <Button variant="default" onClick={batchesModal.open}>
+              Processed batches
+            </Button>
             <Button variant="default" onClick={exportModal.open}>
               Export
             </Button>
@@ -154,6 +159,7 @@ export function BrochureRequestsPage() {
         }}
       />
       <ExportModal opened={exportOpened} onClose={exportModal.close} />
+      <ProcessedBatchesModal opened={batchesOpened} onClose={batchesModal.close} />
     </>
   );
 }
