@@ -67,7 +67,6 @@ const EMAIL_TEMPLATES: (typeof s.email_templates.$inferInsert)[] = [
       '<p>Dear {customer_salutation},</p>' +
       '<p>The balance of <strong>{tour_balance}</strong> for your holiday to {tour_destination_name} ' +
       '(booking {booking_ref}) is due by <strong>{balance_due_date}</strong>.</p>' +
-      '<p>{balance_due_content}</p>' +
       '<blockquote><p>You can pay by card over the phone on 0161 496 0750 or by bank transfer, quoting your ' +
       'booking reference.</p></blockquote>' +
       '<p>Kind regards,<br>The Accounts Team</p>',
