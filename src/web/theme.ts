@@ -55,13 +55,19 @@ const FIELD = [
  * Issue #22 point 12e: a form dialog opens on its first field. Mantine's focus trap focuses the
  * element marked `data-autofocus`, else the first tabbable one — the header's Close button — so
  * when the dialog has finished opening and Close holds the focus, it moves to the dialog's first
- * field. A dialog without fields (a confirmation) keeps its focus; one that marks a
+ * field. A dialog without fields (a confirmation), or whose first field is a searchable Select,
+ * keeps its focus; one that marks a
  * `data-autofocus` element is left alone, as focus is no longer on Close.
  */
 export function focusFirstField() {
   const active = document.activeElement;
   if (!(active instanceof HTMLElement) || !active.matches('.mantine-Modal-close')) return;
-  active.closest('.mantine-Modal-content')?.querySelector<HTMLElement>(FIELD)?.focus();
+  const field = active.closest('.mantine-Modal-content')?.querySelector<HTMLElement>(FIELD);
+  // A searchable Select opens its list as soon as it has the focus, which would greet the dialog
+  // with a list over it and make Esc close the list instead of the dialog: such a dialog keeps
+  // Mantine's own focus.
+  if (!field || (field.matches('input[aria-haspopup]') && !field.matches('[readonly]'))) return;
+  field.focus();
 }
 
 /** One calm admin look: indigo accents, system fonts, small radius; focus rings on keyboard use. */
