@@ -85,6 +85,10 @@ describe('New customer warns of a likely duplicate', () => {
     await poll(() => warning.isVisible()).toBe(true);
     expect(await warning.getByRole('link').count()).toBe(2);
     await warning.getByRole('link').first().click();
+    // The form holds typed work, so leaving it asks first (issue #22 point 5).
+    const ask = page.getByRole('dialog', { name: 'Discard your changes?' });
+    await poll(() => ask.isVisible()).toBe(true);
+    await ask.getByRole('button', { name: 'Discard changes' }).click();
     await page.waitForURL(new RegExp(`/customers/edit/${existing}$`));
     await poll(() => page.getByRole('heading', { name: `Customer: Harriet ${last}` }).isVisible()).toBe(true);
     await page.close();

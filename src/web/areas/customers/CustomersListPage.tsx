@@ -33,7 +33,13 @@ const columns: ServerTableColumn<CustomerRow>[] = [
       </Group>
     ),
   },
-  { accessor: 'email', title: 'Email', sortable: true, render: (r) => r.email ?? '' },
+  {
+    accessor: 'email',
+    title: 'Email',
+    sortable: true,
+    // A long address breaks anywhere rather than pushing Actions off the screen (issue #22 point 9).
+    render: (r) => <span className="break-anywhere">{r.email ?? ''}</span>,
+  },
   {
     accessor: 'phone_number',
     title: 'Phone',
