@@ -33,18 +33,28 @@ export const LETTERHEAD_KEYS = [
   'vat_number',
 ] as const satisfies readonly (keyof Letterhead)[];
 
-/** The letterhead from system settings (a missing or null setting reads ''). */
-export async function loadLetterhead(db: Db): Promise<Letterhead> {
-  const rows = await queryRows<{ name: keyof Letterhead; value: string | null }>(
+/**
+ * System settings by name, trimmed, '' for any missing or null: the one reader behind the
+ * letterhead and the booking documents' company settings.
+ */
+export async function loadSettingValues<K extends string>(
+  db: Db,
+  names: readonly K[],
+): Promise<Record<K, string>> {
+  const rows = await queryRows<{ name: string; value: string | null }>(
     db,
     sql`select name, value from system_settings where name in (${sql.join(
-      LETTERHEAD_KEYS.map((k) => sql`${k}`),
+      names.map((k) => sql`${k}`),
       sql`, `,
     )})`,
   );
-  const l = Object.fromEntries(LETTERHEAD_KEYS.map((k) => [k, ''])) as unknown as Letterhead;
-  for (const r of rows) l[r.name] = r.value ?? '';
-  return l;
+  const byName = new Map(rows.map((r) => [r.name, r.value ?? '']));
+  return Object.fromEntries(names.map((n) => [n, byName.get(n)?.trim() ?? ''])) as Record<K, string>;
+}
+
+/** The letterhead from system settings (a missing or null setting reads ''). */
+export async function loadLetterhead(db: Db): Promise<Letterhead> {
+  return loadSettingValues(db, LETTERHEAD_KEYS);
 }
 
 /** The house palette of the documents: one accent, quiet greys, light rules. */

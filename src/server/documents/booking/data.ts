@@ -6,6 +6,7 @@ import { nightsOfStay } from '../../../shared/pricing';
 import { getBookingDetail } from '../../areas/bookings/detail';
 import { type Db, inSequence, queryRows } from '../../db/client';
 import { HttpError } from '../../http/errors';
+import { LETTERHEAD_KEYS, loadSettingValues } from '../letterhead';
 
 /**
  * What the booking documents print (spec 1 §3, §9), read from the live booking: the booking
@@ -187,31 +188,14 @@ export interface BookingDocumentData {
 }
 
 const SETTING_NAMES = [
-  'company_name',
-  'company_address',
-  'company_phone',
-  'company_email',
-  'company_website',
-  'abta_number',
-  'atol_number',
-  'vat_number',
+  ...LETTERHEAD_KEYS,
   'atol_protection_wording',
   'atol_protection_contribution',
 ] as const satisfies readonly (keyof CompanySettings)[];
 
 /** The letterhead and ATOL settings (system settings), '' for any not set. */
 export async function loadCompanySettings(db: Db): Promise<CompanySettings> {
-  const rows = await queryRows<{ name: string; value: string | null }>(
-    db,
-    sql`select name, value from system_settings where name in (${sql.join(
-      SETTING_NAMES.map((n) => sql`${n}`),
-      sql`, `,
-    )})`,
-  );
-  const byName = new Map(rows.map((r) => [r.name, r.value ?? '']));
-  return Object.fromEntries(
-    SETTING_NAMES.map((n) => [n, byName.get(n)?.trim() ?? '']),
-  ) as unknown as CompanySettings;
+  return loadSettingValues(db, SETTING_NAMES);
 }
 
 /** Address lines without blanks, in order. */
