@@ -5,8 +5,8 @@ import { type PaymentStage, scheduleText, stageParts } from '../../src/shared/pa
 import { addDays, ukDate } from '../../src/shared/pricing';
 import { loadBooking, openCard } from '../helpers/booking-screen';
 import { launchBrowser, screenshotFromTop } from '../helpers/browser';
-import { apiCall, apiToken, e2eUrl, signedInPage } from '../helpers/e2e';
-import { findOffer, type Offer } from '../helpers/offers';
+import { apiToken, e2eUrl, signedInPage } from '../helpers/e2e';
+import { bookOffer, findOffer, type Offer } from '../helpers/offers';
 
 // Issue #22 point 1, as the member of staff met it: a booking taken inside the balance window (the
 // departure less than 84 days away) showed 'Balance due' today and 'Deposit due' a week later,
@@ -51,27 +51,7 @@ describe('the payment schedule on the booking screen', () => {
   let admin: string;
   const today = londonToday();
 
-  const book = async (offer: Offer) => {
-    const { body: customers } = await apiCall<{ data: { id: number }[] }>(
-      admin,
-      'GET',
-      '/customers/table?length=1',
-    );
-    const created = await apiCall<{ data: { id: number } }>(admin, 'POST', '/bookings', {
-      customer_id: customers.data[0].id,
-      tour_bookings: [
-        {
-          tour_id: offer.tour.id,
-          tour_instance_id: offer.instance.id,
-          tour_room_id: offer.room.tour_room_id,
-          guests: 2,
-          rooms: Math.ceil(2 / offer.room.occupancy),
-        },
-      ],
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    return created.body.data.id;
-  };
+  const book = (offer: Offer) => bookOffer(admin, offer);
 
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -88,3 +88,30 @@ export async function chooseOfferedRoom(page: Page, panel: Locator, offer: Offer
   );
   return rooms;
 }
+
+/**
+ * Books `offer` through the API for the first customer of the customers list: `guests` guests in
+ * as many rooms as the room's occupancy needs; answers the new booking's id (fails the test
+ * otherwise).
+ */
+export async function bookOffer(token: string, offer: Offer, guests = 2): Promise<number> {
+  const { body: customers } = await apiCall<{ data: { id: number }[] }>(
+    token,
+    'GET',
+    '/customers/table?length=1',
+  );
+  const created = await apiCall<{ data: { id: number } }>(token, 'POST', '/bookings', {
+    customer_id: customers.data[0].id,
+    tour_bookings: [
+      {
+        tour_id: offer.tour.id,
+        tour_instance_id: offer.instance.id,
+        tour_room_id: offer.room.tour_room_id,
+        guests,
+        rooms: Math.ceil(guests / offer.room.occupancy),
+      },
+    ],
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  return created.body.data.id;
+}
