@@ -353,4 +353,55 @@ describe.each(testDbKinds)('bookings list on %s', (kind) => {
     expect(days).toBe(real);
     await t.db.execute(sql`delete from bookings where booking_ref like 'DC%'`);
   });
+
+  // Runs after the day-count test: it adds, moves and removes bookings of its own customers.
+  it('counts a customer search and the quick search from the trigger-kept bookings per customer, as count(*) does (migration 0028)', async () => {
+    const db = t.db;
+    const { instance } = await createTourInstance(db, { departure_date: '2028-06-01' });
+    const a = await createCustomer(db, { first_name: 'Ada', last_name: 'Penhaligon', postcode: 'TR1 1AA' });
+    const b = await createCustomer(db, { first_name: 'Bo', last_name: 'Penhaligon-Smythe' });
+    const c = await createCustomer(db, { first_name: 'Cy', last_name: 'Trevelyan' });
+    const make = async (customer_id: number | null, extra: Record<string, unknown> = {}) =>
+      (await createBooking(db, { customer_id, ...extra })).id;
+    const ofA = [];
+    for (let i = 0; i < 5; i++) ofA.push(await make(a.id, i === 0 ? { booking_ref: 'PENHAL2' } : {}));
+    const ofB = [await make(b.id), await make(b.id), await make(b.id)];
+    await make(c.id, { booking_ref: 'PENHAL1' }); // a reference match of a customer who does not match
+    await make(c.id, { instance, airline_ref: 'PENHALAIR' }); // an airline reference match
+    await make(null, { booking_ref: 'PENHAL3', agent_id: (await createAgent(db)).id }); // no customer
+    // Two of A's bookings move to C (a merge or relink); one of B's is removed; one row is updated in place.
+    await db.execute(sql`update bookings set customer_id = ${c.id} where id in (${ofA[3]}, ${ofA[4]})`);
+    await db.execute(sql`delete from bookings where id = ${ofB[0]}`);
+    await db.execute(sql`update bookings set status = status where id = ${ofA[1]}`);
+
+    const count = async (where: ReturnType<typeof sql>) =>
+      (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from bookings b where ${where}`))[0]
+        .n;
+    const byName = sql`b.customer_id in (${a.id}, ${b.id})`;
+    const quick = sql`(${byName} or b.booking_ref like 'PENHAL%'
+      or b.id in (select holiday_booking_id from tour_bookings where upper(airline_ref) like 'PENHAL%'))`;
+    for (const [query, where, n] of [
+      [{ search_by_customer: 'penhal' }, byName, 5],
+      [{ search_by_customer: 'TR1 1' }, sql`b.customer_id = ${a.id}`, 3],
+      [{ 'search[value]': 'Penhal' }, quick, 8],
+    ] as const) {
+      const body = (await get(tableQuery(query))).json();
+      expect(await count(where), JSON.stringify(query)).toBe(n);
+      expect(body.recordsFiltered, JSON.stringify(query)).toBe(n);
+      const newest = await queryRows<{ id: number }>(
+        db,
+        sql`select id from bookings b where ${where} order by created_at desc, id desc limit 25`,
+      );
+      expect(body.data.map((r: { id: number }) => r.id)).toEqual(newest.map((r) => r.id));
+    }
+    const [{ drift }] = await queryRows<{ drift: number }>(
+      db,
+      sql`select count(*)::int as drift from (
+            select k.customer_id from customer_booking_counts k
+            full join (select customer_id, count(*) as n from bookings where customer_id is not null
+                       group by customer_id) r on r.customer_id = k.customer_id
+            where coalesce(k.n, 0) <> coalesce(r.n, 0)) d`,
+    );
+    expect(drift).toBe(0);
+  });
 });
