@@ -351,27 +351,47 @@ describe.each(testDbKinds)('bookings list on %s', (kind) => {
       sql`select count(distinct departure_date)::int as real from bookings`,
     );
     expect(days).toBe(real);
+    // The range's count is the kept one, not a count(*) that would hide a broken trigger.
+    const march = { search_by_departure_start: '2028-03-01', search_by_departure_end: '2028-03-31' };
+    const before = (await get(tableQuery(march))).json().recordsFiltered;
+    await t.db.execute(
+      sql`insert into booking_day_counts (kind, day, slot, n) values ('departure', '2028-03-05', 99, 1000)`,
+    );
+    expect((await get(tableQuery(march))).json().recordsFiltered).toBe(before + 1000);
+    await t.db.execute(sql`delete from booking_day_counts where slot = 99`);
     await t.db.execute(sql`delete from bookings where booking_ref like 'DC%'`);
   });
 
   // Runs after the day-count test: it adds, moves and removes bookings of its own customers.
-  it('counts a customer search and the quick search from the trigger-kept bookings per customer, as count(*) does (migration 0028)', async () => {
+  it('counts and pages a customer search and the quick search from the trigger-kept bookings per customer, as count(*) and a plain sort do (migration 0028)', async () => {
     const db = t.db;
     const { instance } = await createTourInstance(db, { departure_date: '2028-06-01' });
     const a = await createCustomer(db, { first_name: 'Ada', last_name: 'Penhaligon', postcode: 'TR1 1AA' });
     const b = await createCustomer(db, { first_name: 'Bo', last_name: 'Penhaligon-Smythe' });
     const c = await createCustomer(db, { first_name: 'Cy', last_name: 'Trevelyan' });
+    // Booking times with ties inside and across customers, so the id tie-breaker decides.
+    let minute = 0;
     const make = async (customer_id: number | null, extra: Record<string, unknown> = {}) =>
-      (await createBooking(db, { customer_id, ...extra })).id;
+      (
+        await createBooking(db, {
+          customer_id,
+          created_at: new Date(Date.UTC(2026, 0, 1, 9, Math.floor(minute++ / 2))).toISOString(),
+          ...extra,
+        })
+      ).id;
     const ofA = [];
     for (let i = 0; i < 5; i++) ofA.push(await make(a.id, i === 0 ? { booking_ref: 'PENHAL2' } : {}));
     const ofB = [await make(b.id), await make(b.id), await make(b.id)];
     await make(c.id, { booking_ref: 'PENHAL1' }); // a reference match of a customer who does not match
     await make(c.id, { instance, airline_ref: 'PENHALAIR' }); // an airline reference match
     await make(null, { booking_ref: 'PENHAL3', agent_id: (await createAgent(db)).id }); // no customer
-    // Two of A's bookings move to C (a merge or relink); one of B's is removed; one row is updated in place.
+    // Two of A's bookings move to C (a merge or relink), one of B's is removed, one booking is
+    // re-dated, one row is updated in place.
     await db.execute(sql`update bookings set customer_id = ${c.id} where id in (${ofA[3]}, ${ofA[4]})`);
-    await db.execute(sql`delete from bookings where id = ${ofB[0]}`);
+    await db.execute(sql`delete from bookings where id = ${ofB[2]}`);
+    await db.execute(
+      sql`update bookings set created_at = created_at - interval '1 day' where id = ${ofB[1]}`,
+    );
     await db.execute(sql`update bookings set status = status where id = ${ofA[1]}`);
 
     const count = async (where: ReturnType<typeof sql>) =>
@@ -385,23 +405,39 @@ describe.each(testDbKinds)('bookings list on %s', (kind) => {
       [{ search_by_customer: 'TR1 1' }, sql`b.customer_id = ${a.id}`, 3],
       [{ 'search[value]': 'Penhal' }, quick, 8],
     ] as const) {
-      const body = (await get(tableQuery(query))).json();
       expect(await count(where), JSON.stringify(query)).toBe(n);
-      expect(body.recordsFiltered, JSON.stringify(query)).toBe(n);
-      const newest = await queryRows<{ id: number }>(
-        db,
-        sql`select id from bookings b where ${where} order by created_at desc, id desc limit 25`,
-      );
-      expect(body.data.map((r: { id: number }) => r.id)).toEqual(newest.map((r) => r.id));
+      for (const [start, length] of [
+        [0, 25],
+        [0, 2],
+        [2, 2],
+        [4, 3],
+      ]) {
+        for (const dir of ['desc', 'asc'] as const) {
+          const body = (await get(tableQuery({ ...query, start, length }, { column: 5, dir }))).json();
+          expect(body.recordsFiltered, JSON.stringify(query)).toBe(n);
+          const d = sql.raw(dir);
+          const want = await queryRows<{ id: number }>(
+            db,
+            sql`select id from bookings b where ${where} order by created_at ${d}, id ${d} limit ${length} offset ${start}`,
+          );
+          expect(
+            body.data.map((r: { id: number }) => r.id),
+            `${JSON.stringify(query)} ${dir} ${start}`,
+          ).toEqual(want.map((r) => r.id));
+        }
+      }
     }
     const [{ drift }] = await queryRows<{ drift: number }>(
       db,
-      sql`select count(*)::int as drift from (
-            select k.customer_id from customer_booking_counts k
-            full join (select customer_id, count(*) as n from bookings where customer_id is not null
-                       group by customer_id) r on r.customer_id = k.customer_id
-            where coalesce(k.n, 0) <> coalesce(r.n, 0)) d`,
+      sql`select count(*)::int as drift from customers c
+          left join (select customer_id, count(*)::int as n, max(created_at) as last from bookings
+                     where customer_id is not null group by customer_id) r on r.customer_id = c.id
+          where c.booking_count <> coalesce(r.n, 0) or c.last_booked_at is distinct from r.last`,
     );
     expect(drift).toBe(0);
+    // The count is the kept one, not a count(*) that would hide a broken trigger.
+    await db.execute(sql`update customers set booking_count = booking_count + 1000 where id = ${b.id}`);
+    expect((await get(tableQuery({ search_by_customer: 'penhal' }))).json().recordsFiltered).toBe(1005);
+    await db.execute(sql`update customers set booking_count = booking_count - 1000 where id = ${b.id}`);
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { money, percent, timestamps } from './common';
 import { countries } from './reference';
 
@@ -53,6 +53,13 @@ export const customers = pgTable(
     search_text: text('search_text').generatedAlwaysAs(
       sql`lower(first_name || ' ' || last_name || ' ' || coalesce(postcode, '') || ' ' || replace(coalesce(postcode, ''), ' ', ''))`,
     ),
+    /**
+     * The customer's bookings (bookings.customer_id) and the newest one's created_at, kept exact by
+     * statement-level triggers on bookings (migration 0028): a name search counts and pages its
+     * matches from these (areas/bookings/queries.ts), never written by the application.
+     */
+    booking_count: integer('booking_count').notNull().default(0),
+    last_booked_at: timestamp('last_booked_at', { withTimezone: true, mode: 'string' }),
     ...timestamps,
   },
   (t) => [
