@@ -1,5 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type BookingRow, type BookingTableFilters, bookingTableFiltersShape } from '../../../shared/api/bookings';
+import {
+  type BookingRow,
+  type BookingTableFilters,
+  bookingTableFiltersShape,
+} from '../../../shared/api/bookings';
 import { type Db, queryRows } from '../../db/client';
 import { likeEscape, type TablePage } from '../../http/datatables';
 import { workListConditions } from './work-lists';
