@@ -24,6 +24,13 @@ export const bookingSortable: Record<string, SQL> = {
 /** Keeps pages stable when many bookings share the sorted value. */
 export const bookingTieBreaker = sql`b.id`;
 
+/**
+ * Bookings departing the same day are listed by booking date: the order of bookings_departure_idx
+ * (departure_date, created_at, id), so a departure-sorted page is read from it in either direction
+ * (at ten million bookings the earliest day alone held 76,000 bookings to sort by id).
+ */
+export const bookingThenBy: Record<string, SQL> = { departure_date: sql`b.created_at` };
+
 /** Customers whose name or postcode holds `text` (the trigram index on the generated search_text). */
 const customerText = (text: string) => sql`search_text like ${`%${likeEscape(text.toLowerCase())}%`}`;
 
@@ -296,7 +303,7 @@ const partyJoins = sql`${partyJoin.customer} ${partyJoin.agent} ${partyJoin.affi
 /** Columns of `bookings` each sort needs, so the matching set can come from a covering index. */
 const sortNeeds: Record<string, string[]> = {
   booking_ref: ['booking_ref'],
-  departure_date: ['departure_date'],
+  departure_date: ['departure_date', 'created_at'],
   created_at: ['created_at'],
   balance: ['balance'],
   balance_due: ['balance_due'],

@@ -41,6 +41,7 @@ export async function listBookings(db: Db, req: DataTablesRequest & BookingTable
     defaultOrder: { column: 'created_at', dir: 'desc' },
     defaultLength: BOOKINGS_DEFAULT_LENGTH,
     tieBreaker: q.bookingTieBreaker,
+    thenBy: q.bookingThenBy,
   });
   const conditions = q.bookingFilterConditions(req, page.search);
   const [rows, total, filtered] = await Promise.all([
