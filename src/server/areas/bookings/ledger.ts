@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/api/booking-edit';
 import type { FieldChange } from '../../../shared/booking-changes';
 import { bookingStatus, bookingTotals, chargedLines, depositAmount } from '../../../shared/booking-totals';
-import { scheduleDueDates } from '../../../shared/payment-schedule';
+import { type ScheduleSettings, scheduleDueDates } from '../../../shared/payment-schedule';
 import { type Db, inSequence, inTransaction, queryRows } from '../../db/client';
 import { conflict, notFound } from '../../http/errors';
 import { londonToday } from '../../lib/dates';
@@ -226,4 +226,63 @@ export async function recomputeBooking(
         where id = ${id} returning version`,
   );
   return { version: row.version, totals, deposit, status, balance_due: due?.balance_due ?? null };
+}
+
+/**
+ * What `recomputeBooking(tx, id, { tourLinesChanged: true })` would store on a booking just created
+ * from `lines` — computed before its INSERT, so createBooking writes the row once instead of
+ * inserting it and updating it again in the same transaction (the update cost a read of the row,
+ * its lines, extras, discounts and payments, and fired the bookings update triggers). Same
+ * functions as recomputeBooking: a new booking has no extras, discounts or payments and
+ * no old_tour_booking; paid is 0, so its status is Pending (bookingStatus: not Paid, and no payment
+ * reaches any deposit), its rooms are Unconfirmed, and the due dates follow its departure (the
+ * earliest of its lines) by the schedule rule, as of `bookingDate`, the Europe/London day of its
+ * created_at (read in the same transaction).
+ */
+export function newBookingFigures(input: {
+  lines: readonly {
+    price: string;
+    sale_price: string | null;
+    base_price: string | null;
+    guests: number;
+    departure_date: string;
+  }[];
+  /** The agent's commission percent when the booking has an agent, else null. */
+  agentCommissionPercent: string | null;
+  vatPercent: string;
+  bookingDate: string;
+  settings: ScheduleSettings;
+  today?: string;
+}) {
+  const totals = bookingTotals({
+    tour_lines: chargedLines(input.lines, null),
+    extras: [],
+    discounts: [],
+    paid: '0',
+    agent_commission_percent: input.agentCommissionPercent,
+    vat_percent: input.vatPercent,
+    cancelled: false,
+    cancellation_charge: null,
+  });
+  // Nothing paid: whatever deposit the lines ask, the status is Pending.
+  const status = bookingStatus({
+    cancelled: false,
+    total_due: totals.total_due,
+    paid: totals.paid,
+    deposit: totals.total_due,
+  });
+  const departure = input.lines.length ? input.lines.map((l) => l.departure_date).sort()[0] : null;
+  const due = scheduleDueDates({
+    booking_date: input.bookingDate,
+    departure_date: departure,
+    today: input.today ?? londonToday(),
+    settings: input.settings,
+  });
+  return {
+    totals,
+    status,
+    departure_date: departure,
+    roomsConfirmed: status === 'Confirmed' || status === 'Paid',
+    ...due,
+  };
 }

@@ -87,7 +87,9 @@ export function assertRoomsMatchGuests(guests: number, rooms: number, occupancy:
 
 /**
  * Adds tour line `line`, already priced as `priced`, to booking `bookingId`: checks rooms against
- * guests (422) and takes its rooms (409 when they are gone). Answers the new line's id.
+ * guests (422) and takes its rooms (409 when they are gone). `roomsConfirmed`: the booking's
+ * rooms_confirmed when the caller knows it (it wrote the row in this transaction), else read here.
+ * Answers the new line's id.
  */
 export async function placeTourLine(
   tx: Db,
@@ -95,12 +97,17 @@ export async function placeTourLine(
   line: NewTourLine,
   priced: PricedLine,
   field: string,
+  roomsConfirmed?: boolean,
 ) {
   assertRoomsMatchGuests(line.guests, line.rooms, priced.occupancy, field);
-  const [{ rooms_confirmed }] = await queryRows<{ rooms_confirmed: boolean }>(
-    tx,
-    sql`select rooms_confirmed from bookings where id = ${bookingId}`,
-  );
+  const rooms_confirmed =
+    roomsConfirmed ??
+    (
+      await queryRows<{ rooms_confirmed: boolean }>(
+        tx,
+        sql`select rooms_confirmed from bookings where id = ${bookingId}`,
+      )
+    )[0].rooms_confirmed;
   await takeRooms(
     tx,
     priced.accommodation_room_id,
