@@ -12,11 +12,13 @@ import { effectiveSql } from '../instances/fallback';
  * booking is not cancelled takes a place, whatever the booking's status.
  */
 
-/** SQL: the places taken on instance `instanceId`: guests of its lines on live bookings. */
-export const placesTaken = (instanceId: SQL) => sql`(
-  select coalesce(sum(tb.guests), 0)::int from tour_bookings tb
-  join bookings b on b.id = tb.holiday_booking_id
-  where tb.tour_instance_id = ${instanceId} and b.cancelled_at is null)`;
+/**
+ * SQL: the places taken on instance `instanceId`: guests of its lines on live bookings (no
+ * cancelled_at), as the triggers of migration 0028 keep them in departure_guest_counts.places_taken
+ * — one row read instead of the instance's lines summed.
+ */
+export const placesTaken = (instanceId: SQL) => sql`coalesce((
+  select dgc.places_taken from departure_guest_counts dgc where dgc.tour_instance_id = ${instanceId}), 0)`;
 
 /**
  * Claims places for more guests on departures, inside the booking's transaction: `wants` maps an
