@@ -25,7 +25,14 @@ import { enqueueEmail, type Outbox } from '../../mail/outbox';
 import type { FileStore } from '../../storage/files';
 import { systemSetting } from '../system-settings/queries';
 import { type EmailDeps, TEMPLATE_SLUGS, templateBySlug, writeBookingEmail } from './email-service';
-import { inTransaction, lockBooking, newBookingFigures, recomputeBooking, writeHistory } from './ledger';
+import {
+  historyInsertSql,
+  inTransaction,
+  lockBooking,
+  newBookingFigures,
+  recomputeBooking,
+  writeHistory,
+} from './ledger';
 import { claimPlaces } from './places';
 import { NO_RECIPIENT_EMAIL, RECIPIENT, RECIPIENT_GREETING } from './recipient';
 import {
@@ -134,38 +141,43 @@ export async function createBooking(db: Db, input: BookingCreate, userId: number
       }),
     });
     const { totals } = f;
-    const [b] = await queryRows<{ id: number }>(
-      tx,
-      sql`with n as (select nextval(pg_get_serial_sequence('bookings', 'id')) as id)
-          insert into bookings (id, booking_ref, customer_id, agent_id, affiliate_id, created_by, created_from,
-            agent_comission_percent, booking_vat_percent, bonding_type, airline_reference_email, allowed_domain,
-            status, total_due, paid, balance, non_commissionable_extras, departure_date, rooms_confirmed,
-            balance_due, deposit_due, changes_accepted, changes_reviewed, version)
-          select n.id, 'HB' || (100000 + n.id), ${input.customer_id ?? null}, ${input.agent_id ?? null},
-            ${input.affiliate_id ?? null}, ${userId}, 'admin', ${commission},
-            ${vat}, ${ctx.bonding_type_id}, ${input.airline_reference_email ?? null},
-            ${input.airline_reference_email ? input.airline_reference_email.split('@')[1] : null}, ${f.status},
-            ${totals.total_due}, ${totals.paid}, ${totals.balance}, ${totals.non_commissionable_extras},
-            ${f.departure_date}, ${f.roomsConfirmed}, ${f.balance_due}, ${f.deposit_due}, 0, 0, 2
-          from n
-          returning id`,
-    );
     // Rooms are taken in one order (ARCHITECTURE.md): two bookings never wait on each other in a cycle.
     const lines = input.tour_bookings
       .map((line, n) => ({ line, n, priced: priced[n] }))
       .sort((x, y) => byRoomStock(x.priced, y.priced));
-    const labels: string[] = [];
-    for (const { line, n, priced: p } of lines) {
+    const labels = lines.map(
+      ({ line, priced: p }) =>
+        `${p.label} × ${line.rooms} for ${line.guests} guest${line.guests === 1 ? '' : 's'}`,
+    );
+    // The booking and its history entry in one statement (the entry needs only the id); a line
+    // refused below rolls both back.
+    const [b] = await queryRows<{ id: number }>(
+      tx,
+      sql`with n as (select nextval(pg_get_serial_sequence('bookings', 'id')) as id),
+          b as (
+            insert into bookings (id, booking_ref, customer_id, agent_id, affiliate_id, created_by, created_from,
+              agent_comission_percent, booking_vat_percent, bonding_type, airline_reference_email, allowed_domain,
+              status, total_due, paid, balance, non_commissionable_extras, departure_date, rooms_confirmed,
+              balance_due, deposit_due, changes_accepted, changes_reviewed, version)
+            select n.id, 'HB' || (100000 + n.id), ${input.customer_id ?? null}, ${input.agent_id ?? null},
+              ${input.affiliate_id ?? null}, ${userId}, 'admin', ${commission},
+              ${vat}, ${ctx.bonding_type_id}, ${input.airline_reference_email ?? null},
+              ${input.airline_reference_email ? input.airline_reference_email.split('@')[1] : null}, ${f.status},
+              ${totals.total_due}, ${totals.paid}, ${totals.balance}, ${totals.non_commissionable_extras},
+              ${f.departure_date}, ${f.roomsConfirmed}, ${f.balance_due}, ${f.deposit_due}, 0, 0, 2
+            from n
+            returning id),
+          h as (${historyInsertSql({
+            bookingId: sql`(select id from n)`,
+            userId,
+            type: 'Booking',
+            action: 'Booking created',
+            comment: `${labels.join('; ')}. Total due ${poundsText(totals.total_due)}.`,
+          })})
+          select b.id from b, h`,
+    );
+    for (const { line, n, priced: p } of lines)
       await placeTourLine(tx, b.id, line, p, `tour_bookings.${n}`, f.roomsConfirmed);
-      labels.push(`${p.label} × ${line.rooms} for ${line.guests} guest${line.guests === 1 ? '' : 's'}`);
-    }
-    await writeHistory(tx, {
-      bookingId: b.id,
-      userId,
-      type: 'Booking',
-      action: 'Booking created',
-      comment: `${labels.join('; ')}. Total due ${poundsText(totals.total_due)}.`,
-    });
     return { id: b.id };
   });
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/api/booking-edit';
 import type { FieldChange } from '../../../shared/booking-changes';
 import { bookingStatus, bookingTotals, chargedLines, depositAmount } from '../../../shared/booking-totals';
@@ -57,31 +57,33 @@ export async function lockBooking(tx: Db, id: number, version?: number): Promise
   return b;
 }
 
+/** A history entry as writeHistory takes it. `bookingId` may be SQL (the id a CTE of the same statement returns). */
+export interface HistoryEntry {
+  bookingId: number | SQL;
+  userId: number | null;
+  type: string;
+  action: string;
+  comment?: string | null;
+  documentName?: string | null;
+  changes?: FieldChange[];
+}
+
+/** The INSERT of a history entry (writeHistory's), for a statement that writes more than it. */
+export function historyInsertSql(e: HistoryEntry): SQL {
+  const changes = e.changes?.length ? JSON.stringify(e.changes) : null;
+  return sql`insert into booking_history (holiday_booking_id, user_id, type, action, comment, document_name, changes)
+        values (${e.bookingId}, ${e.userId}, ${e.type}, ${e.action}, ${e.comment ?? null}, ${e.documentName ?? null},
+                ${changes}::jsonb)
+        returning id`;
+}
+
 /**
  * A history entry (spec 1 §3 History entry), written in the caller's transaction; answers its id.
  * `changes`: what the change did to what the customer sees, field by field (shared/booking-changes.ts;
  * the change email lists them since the customer last accepted).
  */
-export async function writeHistory(
-  tx: Db,
-  e: {
-    bookingId: number;
-    userId: number | null;
-    type: string;
-    action: string;
-    comment?: string | null;
-    documentName?: string | null;
-    changes?: FieldChange[];
-  },
-): Promise<number> {
-  const changes = e.changes?.length ? JSON.stringify(e.changes) : null;
-  const [row] = await queryRows<{ id: number }>(
-    tx,
-    sql`insert into booking_history (holiday_booking_id, user_id, type, action, comment, document_name, changes)
-        values (${e.bookingId}, ${e.userId}, ${e.type}, ${e.action}, ${e.comment ?? null}, ${e.documentName ?? null},
-                ${changes}::jsonb)
-        returning id`,
-  );
+export async function writeHistory(tx: Db, e: HistoryEntry & { bookingId: number }): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(tx, historyInsertSql(e));
   return row.id;
 }
 
