@@ -15,7 +15,7 @@ import { type GreetingName, greetingLine } from '../../../shared/greeting';
 import { poundsText } from '../../../shared/money-text';
 import { scheduleSettings } from '../../../shared/payment-schedule';
 import { ukDate } from '../../../shared/pricing';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, preparedRows, queryRows } from '../../db/client';
 import { ATOL_EMAIL_KIND, releaseHeldCertificates } from '../../documents/atol';
 import { uniqueAs } from '../../http/db-errors';
 import { HttpError, validationError } from '../../http/errors';
@@ -33,7 +33,7 @@ import {
   recomputeBooking,
   writeHistory,
 } from './ledger';
-import { claimPlaces } from './places';
+import { claimedInstances, claimPlaces, type InstanceHead, lockInstancesSql } from './places';
 import { NO_RECIPIENT_EMAIL, RECIPIENT, RECIPIENT_GREETING } from './recipient';
 import {
   assertRoomsMatchGuests,
@@ -88,8 +88,15 @@ export async function createBooking(db: Db, input: BookingCreate, userId: number
   );
   for (const [n, line] of input.tour_bookings.entries())
     assertRoomsMatchGuests(line.guests, line.rooms, priced[n].occupancy, `tour_bookings.${n}`);
+  // Lock order (ARCHITECTURE.md): the departures' places first, in ascending id, then the rooms.
+  const guests = new Map<number, number>();
+  for (const line of input.tour_bookings)
+    guests.set(line.tour_instance_id, (guests.get(line.tour_instance_id) ?? 0) + line.guests);
+  const claimed = claimedInstances(guests);
   return inTransaction(db, async (tx) => {
-    const [ctx] = await queryRows<{
+    // The party checks and what the booking row takes, with the departures locked (claimPlaces'
+    // first step) in the same statement.
+    const [ctx] = await preparedRows<{
       customer_ok: boolean;
       affiliate_ok: boolean;
       agent_ok: boolean;
@@ -99,6 +106,7 @@ export async function createBooking(db: Db, input: BookingCreate, userId: number
       booking_date: string;
       balance_days: string | null;
       deposit_days: string | null;
+      heads: InstanceHead[];
     }>(
       tx,
       sql`select exists (select 1 from customers where id = ${input.customer_id ?? null}) as customer_ok,
@@ -109,18 +117,15 @@ export async function createBooking(db: Db, input: BookingCreate, userId: number
                  (select bonding_type_id from tours where id = ${input.tour_bookings[0].tour_id}) as bonding_type_id,
                  to_char(now() at time zone 'Europe/London', 'YYYY-MM-DD') as booking_date,
                  (select value from system_settings where name = 'balance_due_days_before_departure') as balance_days,
-                 (select value from system_settings where name = 'deposit_due_days_after_booking') as deposit_days`,
+                 (select value from system_settings where name = 'deposit_due_days_after_booking') as deposit_days,
+                 ${claimed.length ? sql`(select coalesce(json_agg(h), '[]'::json) from (${lockInstancesSql(claimed)}) h)` : sql`'[]'::json`} as heads`,
     );
     const errors: Record<string, string[]> = {};
     if (input.customer_id && !ctx.customer_ok) errors.customer_id = ['Choose a customer from the list.'];
     if (input.agent_id && !ctx.agent_ok) errors.agent_id = ['Choose an agent from the list.'];
     if (input.affiliate_id && !ctx.affiliate_ok) errors.affiliate_id = ['Choose an affiliate from the list.'];
     if (Object.keys(errors).length) throw validationError(errors);
-    // Lock order (ARCHITECTURE.md): the departures' places first, in ascending id, then the rooms.
-    const guests = new Map<number, number>();
-    for (const line of input.tour_bookings)
-      guests.set(line.tour_instance_id, (guests.get(line.tour_instance_id) ?? 0) + line.guests);
-    await claimPlaces(tx, guests);
+    await claimPlaces(tx, guests, ctx.heads);
     // The row is written once, with what recomputeBooking would store (ledger.ts newBookingFigures).
     const vat = ctx.vat ?? '20';
     const commission = input.agent_id ? ctx.commission : null;
@@ -151,7 +156,7 @@ export async function createBooking(db: Db, input: BookingCreate, userId: number
     );
     // The booking and its history entry in one statement (the entry needs only the id); a line
     // refused below rolls both back.
-    const [b] = await queryRows<{ id: number }>(
+    const [b] = await preparedRows<{ id: number }>(
       tx,
       sql`with n as (select nextval(pg_get_serial_sequence('bookings', 'id')) as id),
           b as (

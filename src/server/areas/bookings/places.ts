@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/api/booking-edit';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, preparedRows, queryRows } from '../../db/client';
 import { conflict } from '../../http/errors';
 import { ukDate } from '../../lib/dates';
 import { effectiveSql } from '../instances/fallback';
@@ -20,35 +20,56 @@ import { effectiveSql } from '../instances/fallback';
 export const placesTaken = (instanceId: SQL) => sql`coalesce((
   select dgc.places_taken from departure_guest_counts dgc where dgc.tour_instance_id = ${instanceId}), 0)`;
 
+/** A departure whose places are claimed: its effective places (null: no limit), tour name and date. */
+export interface InstanceHead {
+  id: number;
+  places: number | null;
+  name: string;
+  departure: string;
+}
+
+/** The instances of `wants` that take more guests, in ascending id (the order they are locked in). */
+export const claimedInstances = (wants: ReadonlyMap<number, number>) =>
+  [...wants.entries()]
+    .filter(([, guests]) => guests > 0)
+    .map(([id]) => id)
+    .sort((a, b) => a - b);
+
+/**
+ * The first step of claimPlaces as SQL: the heads of instances `ids` (claimedInstances), their rows
+ * locked `for no key update` in ascending id. A caller may run it inside a statement of its own
+ * (createBooking, with its party checks) and hand the heads to claimPlaces.
+ */
+export const lockInstancesSql = (ids: readonly number[]) =>
+  sql`select i.id, ${effectiveSql('places')} as places, t.name, i.departure_date::text as departure
+      from tour_instances i join tour_groups g on g.id = i.tour_group_id join tours t on t.id = i.tour_id
+      where i.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+      order by i.id
+      for no key update of i`;
+
 /**
  * Claims places for more guests on departures, inside the booking's transaction: `wants` maps an
  * instance id to the guests it adds. The instances' rows are locked (`for no key update`, in
  * ascending id: the order every writer follows, before any room) and the places taken counted after
  * the lock, so concurrent claims queue and each sees what the previous one booked: exactly the
  * places left are sold. 409 naming the departure and the places left when the guests do not fit.
+ * `locked`: the heads the caller already locked with `lockInstancesSql(claimedInstances(wants))`.
  */
-export async function claimPlaces(tx: Db, wants: ReadonlyMap<number, number>) {
-  const ids = [...wants.entries()]
-    .filter(([, guests]) => guests > 0)
-    .map(([id]) => id)
-    .sort((a, b) => a - b);
+export async function claimPlaces(
+  tx: Db,
+  wants: ReadonlyMap<number, number>,
+  locked?: readonly InstanceHead[],
+) {
+  const ids = claimedInstances(wants);
   if (ids.length === 0) return;
-  const list = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const heads = await queryRows<{ id: number; places: number | null; name: string; departure: string }>(
-    tx,
-    sql`select i.id, ${effectiveSql('places')} as places, t.name, i.departure_date::text as departure
-        from tour_instances i join tour_groups g on g.id = i.tour_group_id join tours t on t.id = i.tour_id
-        where i.id in (${list})
-        order by i.id
-        for no key update of i`,
-  );
+  const heads = locked ?? (await queryRows<InstanceHead>(tx, lockInstancesSql(ids)));
   const limited = heads.filter((h) => h.places !== null);
   if (limited.length === 0) return;
   // A new statement after the locks: under READ COMMITTED it sees every claim committed before.
-  const taken = await queryRows<{ id: number; taken: number }>(
+  const taken = await preparedRows<{ id: number; taken: number }>(
     tx,
     sql`select i.id, ${placesTaken(sql`i.id`)} as taken from tour_instances i
         where i.id in (${sql.join(

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { MESSAGES, type NewTourLine } from '../../../shared/api/booking-edit';
 import { passengerCap, roomsForGuests } from '../../../shared/booking-totals';
 import { nightsOfStay } from '../../../shared/pricing';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, preparedRows, queryRows } from '../../db/client';
 import { HttpError, notFound, validationError } from '../../http/errors';
 import { getInstanceOffer } from '../tours/offer';
 import { refuseRooms, releaseRooms, takeRoomNightsSql, takeRooms } from './room-stock';
@@ -128,7 +128,7 @@ export async function placeTourLine(
   }
   // Its rooms taken (takeRooms' one UPDATE) and the line stored in one statement: the line only
   // when every night was taken; otherwise the 409 names the night (and rolls the transaction back).
-  const [row] = await queryRows<{ id: number | null; taken: number[] }>(
+  const [row] = await preparedRows<{ id: number | null; taken: number[] }>(
     tx,
     sql`with taken as (${takeRoomNightsSql(priced.accommodation_room_id, nights, line.rooms, rooms_confirmed)}),
         line as (${lineInsert(sql`where (select count(*) from taken) = ${nights.length}`)})

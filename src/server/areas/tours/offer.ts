@@ -8,9 +8,8 @@ import {
   type OfferAccommodation,
   type OfferRoom,
   offeredAccommodations,
-  stayDates,
 } from '../../../shared/pricing';
-import { type Db, inSequence, queryRows } from '../../db/client';
+import { type Db, inSequence, preparedRows, queryRows } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { londonToday, ukDate } from '../../lib/dates';
 import { placesTaken } from '../bookings/places';
@@ -52,6 +51,23 @@ const catalogueSql = {
     sql`select tour_room_id, price::text as price, sale_price::text as sale_price, cost::text as cost
         from tour_instance_prices where tour_instance_id = ${instanceId}`,
 };
+
+/**
+ * The availability rows an offer of the departure leaving on `departure` (SQL: the instance's, or
+ * the date the caller gives) reads: every room of the tour's and the group's accommodation, over
+ * the nights any of their stays may cover — from the earliest check-in (departure + check_in_day −
+ * 1, `stayDates`) to the night before the latest check-out. Correlated to the instance row `i`.
+ */
+const nightsSql = (departure: SQL) =>
+  sql`select ra.accommodation_room_id, ra.availability_date::text as availability_date,
+             ra.remaining_availability, ra.stop_sell
+      from room_availability ra,
+           (select min(${departure} + a.check_in_day - 1) as first_night,
+                   max(${departure} + a.check_out_day - 1) - 1 as last_night
+            from (${catalogueSql.accommodations(sql`i.tour_id`, sql`i.tour_group_id`)}) a) s
+      where ra.accommodation_room_id in (
+              select r.accommodation_room_id from (${catalogueSql.rooms(sql`i.tour_id`, sql`i.tour_group_id`)}) r)
+        and ra.availability_date between s.first_night and s.last_night`;
 
 /** The rows of a catalogue query as one JSON array (in the query's order), for a column of a bigger select. */
 const jsonRows = (query: SQL) => sql`(select coalesce(json_agg(q), '[]'::json) from (${query}) q)`;
@@ -135,14 +151,15 @@ export function saleClosedReason(departure: string, releaseDays: number | null, 
  * instance is unknown.
  */
 export async function getInstanceOffer(db: Db, instanceId: number, departureDate?: string) {
-  // The instance and its catalogue in one statement (the catalogue as JSON arrays: the same queries
-  // as offerCatalogue), then the nights: two round trips per offer instead of six.
-  const [head] = await queryRows<
+  // The instance, its catalogue and the nights in one statement (as JSON arrays: the catalogue by
+  // the same queries as offerCatalogue): one round trip per offer instead of six.
+  const [head] = await preparedRows<
     InstanceHead & {
       accommodations: OfferAccommodationRow[];
       excluded: number[];
       rooms: OfferRoom[];
       prices: (InstanceRoomPrice & { tour_room_id: number })[];
+      nights: (NightAvailability & { accommodation_room_id: number })[];
     }
   >(
     db,
@@ -156,7 +173,8 @@ export async function getInstanceOffer(db: Db, instanceId: number, departureDate
                ${jsonRows(catalogueSql.accommodations(sql`i.tour_id`, sql`i.tour_group_id`))} as accommodations,
                (select coalesce(json_agg(x.id), '[]'::json) from (${catalogueSql.excluded(sql`i.tour_group_id`)}) x) as excluded,
                ${jsonRows(catalogueSql.rooms(sql`i.tour_id`, sql`i.tour_group_id`))} as rooms,
-               ${jsonRows(catalogueSql.prices(sql`i.id`))} as prices
+               ${jsonRows(catalogueSql.prices(sql`i.id`))} as prices,
+               ${jsonRows(nightsSql(sql`coalesce(${departureDate ?? null}::date, i.departure_date)`))} as nights
         from tour_instances i join tour_groups g on g.id = i.tour_group_id join tours t on t.id = i.tour_id
         where i.id = ${instanceId}`,
   );
@@ -165,35 +183,12 @@ export async function getInstanceOffer(db: Db, instanceId: number, departureDate
   const { accommodations, excluded, rooms } = head;
   const prices = new Map(head.prices.map((p) => [p.tour_room_id, p]));
 
-  // Availability of every room over the nights any stay of this departure may cover.
-  const roomIds = [...new Set(rooms.map((r) => r.accommodation_room_id))];
+  // Availability of every room over the nights any stay of this departure may cover (read with the head).
   const availability = new Map<number, NightAvailability[]>();
-  if (roomIds.length && accommodations.length) {
-    const stays = accommodations.map((a) => stayDates(departure, a.check_in_day, a.check_out_day));
-    const firstNight = stays.map((x) => x.check_in_date).sort()[0];
-    const lastNight = addDays(
-      stays
-        .map((x) => x.check_out_date)
-        .sort()
-        .reverse()[0],
-      -1,
-    );
-    const nights = await queryRows<NightAvailability & { accommodation_room_id: number }>(
-      db,
-      sql`select accommodation_room_id, availability_date::text as availability_date,
-                 remaining_availability, stop_sell
-          from room_availability
-          where accommodation_room_id in (${sql.join(
-            roomIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})
-            and availability_date between ${firstNight} and ${lastNight}`,
-    );
-    for (const n of nights) {
-      const list = availability.get(n.accommodation_room_id) ?? [];
-      list.push(n);
-      availability.set(n.accommodation_room_id, list);
-    }
+  for (const n of head.nights) {
+    const list = availability.get(n.accommodation_room_id) ?? [];
+    list.push(n);
+    availability.set(n.accommodation_room_id, list);
   }
 
   const offer = instanceOffer({
