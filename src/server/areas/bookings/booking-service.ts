@@ -33,7 +33,14 @@ import {
   recomputeBooking,
   writeHistory,
 } from './ledger';
-import { claimedInstances, claimPlaces, type InstanceHead, lockInstancesSql } from './places';
+import {
+  claimedInstances,
+  type InstanceHead,
+  lockInstancesSql,
+  placesFitSql,
+  placesTakenSql,
+  refuseUnlessPlaces,
+} from './places';
 import { NO_RECIPIENT_EMAIL, RECIPIENT, RECIPIENT_GREETING } from './recipient';
 import {
   assertRoomsMatchGuests,
@@ -125,7 +132,9 @@ export async function createBooking(db: Db, input: BookingCreate, userId: number
     if (input.agent_id && !ctx.agent_ok) errors.agent_id = ['Choose an agent from the list.'];
     if (input.affiliate_id && !ctx.affiliate_ok) errors.affiliate_id = ['Choose an affiliate from the list.'];
     if (Object.keys(errors).length) throw validationError(errors);
-    await claimPlaces(tx, guests, ctx.heads);
+    // claimPlaces' check, in the booking's own INSERT below (a new statement after the lock: it
+    // sees every claim committed before): the row is written only when the guests fit.
+    const limited = ctx.heads.filter((h) => h.places !== null);
     // The row is written once, with what recomputeBooking would store (ledger.ts newBookingFigures).
     const vat = ctx.vat ?? '20';
     const commission = input.agent_id ? ctx.commission : null;
@@ -154,11 +163,13 @@ export async function createBooking(db: Db, input: BookingCreate, userId: number
       ({ line, priced: p }) =>
         `${p.label} × ${line.rooms} for ${line.guests} guest${line.guests === 1 ? '' : 's'}`,
     );
-    // The booking and its history entry in one statement (the entry needs only the id); a line
-    // refused below rolls both back.
-    const [b] = await preparedRows<{ id: number }>(
+    // The booking and its history entry in one statement (the entry needs only the id), written
+    // only when the places fit (else the 409 names the departure); a line refused below rolls both back.
+    const [b] = await preparedRows<{ id: number | null; taken: { id: number; taken: number }[] }>(
       tx,
-      sql`with n as (select nextval(pg_get_serial_sequence('bookings', 'id')) as id),
+      sql`with ${limited.length ? sql`taken as (${placesTakenSql(limited)}),` : sql``}
+          n as (select nextval(pg_get_serial_sequence('bookings', 'id')) as id
+                ${limited.length ? sql`where ${placesFitSql(limited, guests, sql`taken`)}` : sql``}),
           b as (
             insert into bookings (id, booking_ref, customer_id, agent_id, affiliate_id, created_by, created_from,
               agent_comission_percent, booking_vat_percent, bonding_type, airline_reference_email, allowed_domain,
@@ -172,18 +183,27 @@ export async function createBooking(db: Db, input: BookingCreate, userId: number
               ${f.departure_date}, ${f.roomsConfirmed}, ${f.balance_due}, ${f.deposit_due}, 0, 0, 2
             from n
             returning id),
-          h as (${historyInsertSql({
-            bookingId: sql`(select id from n)`,
-            userId,
-            type: 'Booking',
-            action: 'Booking created',
-            comment: `${labels.join('; ')}. Total due ${poundsText(totals.total_due)}.`,
-          })})
-          select b.id from b, h`,
+          h as (${historyInsertSql(
+            {
+              bookingId: sql`b.id`,
+              userId,
+              type: 'Booking',
+              action: 'Booking created',
+              comment: `${labels.join('; ')}. Total due ${poundsText(totals.total_due)}.`,
+            },
+            sql`b`,
+          )})
+          select (select id from b) as id,
+                 ${limited.length ? sql`(select coalesce(json_agg(t), '[]'::json) from taken t)` : sql`'[]'::json`} as taken`,
     );
+    if (b.id === null) {
+      refuseUnlessPlaces(limited, b.taken, guests);
+      throw new Error('createBooking: the booking was not written, yet its places fit');
+    }
+    const bookingId = b.id;
     for (const { line, n, priced: p } of lines)
-      await placeTourLine(tx, b.id, line, p, `tour_bookings.${n}`, f.roomsConfirmed);
-    return { id: b.id };
+      await placeTourLine(tx, bookingId, line, p, `tour_bookings.${n}`, f.roomsConfirmed);
+    return { id: bookingId };
   });
 }
 

@@ -68,12 +68,16 @@ export interface HistoryEntry {
   changes?: FieldChange[];
 }
 
-/** The INSERT of a history entry (writeHistory's), for a statement that writes more than it. */
-export function historyInsertSql(e: HistoryEntry): SQL {
+/**
+ * The INSERT of a history entry (writeHistory's), for a statement that writes more than it; with
+ * `from`, one entry per row of that relation (none when it is empty), `bookingId` then read from it.
+ */
+export function historyInsertSql(e: HistoryEntry, from?: SQL): SQL {
   const changes = e.changes?.length ? JSON.stringify(e.changes) : null;
+  const row = sql`${e.bookingId}, ${e.userId}, ${e.type}, ${e.action}, ${e.comment ?? null}, ${e.documentName ?? null},
+                ${changes}::jsonb`;
   return sql`insert into booking_history (holiday_booking_id, user_id, type, action, comment, document_name, changes)
-        values (${e.bookingId}, ${e.userId}, ${e.type}, ${e.action}, ${e.comment ?? null}, ${e.documentName ?? null},
-                ${changes}::jsonb)
+        ${from ? sql`select ${row} from ${from}` : sql`values (${row})`}
         returning id`;
 }
 

@@ -69,17 +69,50 @@ export async function claimPlaces(
   const limited = heads.filter((h) => h.places !== null);
   if (limited.length === 0) return;
   // A new statement after the locks: under READ COMMITTED it sees every claim committed before.
-  const taken = await preparedRows<{ id: number; taken: number }>(
-    tx,
-    sql`select i.id, ${placesTaken(sql`i.id`)} as taken from tour_instances i
-        where i.id in (${sql.join(
-          limited.map((h) => sql`${h.id}`),
-          sql`, `,
-        )})`,
-  );
+  const taken = await preparedRows<{ id: number; taken: number }>(tx, placesTakenSql(limited));
+  refuseUnlessPlaces(limited, taken, wants);
+}
+
+/**
+ * The places taken on the limited departures of `heads` (id, taken), as SQL: claimPlaces' second
+ * statement, run after the lock. A caller may make it a CTE of its own next statement
+ * (createBooking: the booking's INSERT, done only when `placesFitSql` holds) and hand the rows to
+ * `refuseUnlessPlaces`.
+ */
+export const placesTakenSql = (heads: readonly InstanceHead[]) =>
+  sql`select i.id, ${placesTaken(sql`i.id`)} as taken from tour_instances i
+      where i.id in (${sql.join(
+        heads.filter((h) => h.places !== null).map((h) => sql`${h.id}`),
+        sql`, `,
+      )})`;
+
+/**
+ * SQL: true when the guests `wants` adds fit in the places left on each limited departure of
+ * `heads`, given `taken` (a relation of placesTakenSql's rows) — refuseUnlessPlaces' rule.
+ */
+export const placesFitSql = (
+  heads: readonly InstanceHead[],
+  wants: ReadonlyMap<number, number>,
+  taken: SQL,
+) =>
+  sql`not exists (select 1 from ${taken} t join (values ${sql.join(
+    heads
+      .filter((h) => h.places !== null)
+      .map((h) => sql`(${h.id}::int, ${wants.get(h.id) ?? 0}::int, ${h.places}::int)`),
+    sql`, `,
+  )}) w(id, wants, places) on w.id = t.id
+      where w.wants > greatest(0, w.places - t.taken))`;
+
+/** 409 naming the first limited departure of `heads` whose places left (by `taken`) cannot take the guests `wants` adds. */
+export function refuseUnlessPlaces(
+  heads: readonly InstanceHead[],
+  taken: readonly { id: number; taken: number }[],
+  wants: ReadonlyMap<number, number>,
+) {
   const takenOf = new Map(taken.map((r) => [r.id, r.taken]));
-  for (const h of limited) {
-    const left = Math.max(0, (h.places as number) - (takenOf.get(h.id) ?? 0));
+  for (const h of heads) {
+    if (h.places === null) continue;
+    const left = Math.max(0, h.places - (takenOf.get(h.id) ?? 0));
     if ((wants.get(h.id) ?? 0) > left) {
       throw conflict(MESSAGES.placesLeft(h.name, ukDate(h.departure), left));
     }
