@@ -433,6 +433,22 @@ describe.each(testDbKinds)('summaries on %s', (kind) => {
       expect(shown.get(r.id), `group ${r.id}`).toEqual({ total: r.total, confirmed: r.confirmed });
     expect(recount.find((r) => r.id === empty.group.id)?.total).toBe(2);
 
+    // The places a departure's lines take (places.ts, kept beside the counts since migration 0029)
+    // count every line of a booking without cancelled_at, whatever its status: one marked
+    // Cancelled but never cancelled (an imported booking) still holds its places.
+    await t.db.execute(sql`update bookings set status = 'Cancelled'
+      where id = (select max(holiday_booking_id) from tour_bookings where tour_instance_id = ${b.instance.id})`);
+    const places = await queryRows<{ id: number; kept: number; counted: number }>(
+      t.db,
+      sql`select i.id, coalesce(d.places_taken, 0) as kept,
+            (select coalesce(sum(tb.guests), 0)::int from tour_bookings tb join bookings bk on bk.id = tb.holiday_booking_id
+              where tb.tour_instance_id = i.id and bk.cancelled_at is null) as counted
+          from tour_instances i left join departure_guest_counts d on d.tour_instance_id = i.id
+          where i.id in (${a.instance.id}, ${b.instance.id}, ${empty.instance.id})`,
+    );
+    for (const p of places) expect(p.kept, `places of instance ${p.id}`).toBe(p.counted);
+    expect(places.filter((p) => p.counted > 0).length).toBeGreaterThan(1);
+
     // All tours (none chosen), sorted by departure, ascending, in the body.
     const all = await call('POST', '/summary/tour-summary', t.accountantToken, {
       departure_start_range_start: '2028-05-01',

@@ -41,6 +41,7 @@ async function main() {
       hotRooms: 30,
       cases: new Set(['throughput', 'hot']),
       keepWrites: false,
+      serverPids: () => balanced.processes.flatMap((p) => (p?.proc.pid ? [p.proc.pid] : [])),
     }));
   } finally {
     await balanced.close();

@@ -312,6 +312,8 @@ export interface WriteBenchOptions {
   /** Cases to run: open, create, payment, throughput, hot. */
   cases: Set<string>;
   keepWrites: boolean;
+  /** The server processes answering over HTTP, when not this one (bench:balanced): their CPU is counted too. */
+  serverPids?: () => number[];
 }
 
 /** The options plus the customer ids the bookings are made for (first, last). */
@@ -586,13 +588,16 @@ export async function runBookingWriteBench(o: WriteBenchOptions): Promise<WriteB
 }
 
 /**
- * CPU seconds used so far by this database's server processes (read from /proc: works when
- * PostgreSQL runs on this machine and is readable; null otherwise), keyed by pid.
+ * CPU seconds used so far by this database's server processes — its connections and autovacuum
+ * workers (read from /proc: works when PostgreSQL runs on this machine and is readable; null
+ * otherwise), keyed by pid. The shared background processes (checkpointer, WAL writer) are left
+ * out: they work for every database of the server, and another one's bulk load beside the bench
+ * would be counted against its bookings.
  */
 async function serverCpu(db: Db): Promise<Map<number, number> | null> {
   const pids = await queryRows<{ pid: number }>(
     db,
-    sql`select pid from pg_stat_activity where datname = current_database() or backend_type <> 'client backend'`,
+    sql`select pid from pg_stat_activity where datname = current_database()`,
   );
   const out = new Map<number, number>();
   try {
@@ -608,6 +613,18 @@ async function serverCpu(db: Db): Promise<Map<number, number> | null> {
   return out.size ? out : null;
 }
 const CLOCK_TICKS = 100;
+
+/** CPU seconds used so far by the processes `pids` (from /proc), keyed by pid; null when none is readable. */
+async function processCpu(pids: number[]): Promise<Map<number, number> | null> {
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+    if (!stat) continue;
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    out.set(pid, (Number(f[11]) + Number(f[12])) / CLOCK_TICKS);
+  }
+  return out.size ? out : null;
+}
 
 /** CPU seconds the server processes used between two serverCpu readings (new pids count whole). */
 function cpuSpent(before: Map<number, number> | null, after: Map<number, number> | null) {
@@ -712,12 +729,15 @@ async function throughputRun(
     seed: clients * 7919,
   };
   const pgBefore = await serverCpu(db);
+  const pids = how === 'http' ? (o.serverPids?.() ?? []) : [];
+  const serversBefore = await processCpu(pids);
   const nodeBefore = process.cpuUsage();
   const r =
     how === 'http'
       ? await runClientsInWorker(plan, o.base, o.token)
       : await runClientsHere(plan, directSender(db, userId));
   const node = process.cpuUsage(nodeBefore);
+  const serversCpu = cpuSpent(serversBefore, await processCpu(pids));
   const pgCpu = cpuSpent(pgBefore, await serverCpu(db));
   const per = (cpuSeconds: number) => `${((cpuSeconds * 1000) / Math.max(1, r.ids.length)).toFixed(1)}`;
   const check = await oversellCheck(db, before, pairs, userId, maxId, r.ids);
@@ -730,7 +750,7 @@ async function throughputRun(
     other: r.other,
     latencies: r.latencies.sort((a, b) => a - b),
     problems,
-    cpu: `${await machineNote()}; CPU per booking: node ${per((node.user + node.system) / 1e6)} ms (${how === 'http' ? 'server and client threads' : 'service'}), PostgreSQL ${pgCpu === null ? '?' : per(pgCpu)} ms`,
+    cpu: `${await machineNote()}; CPU per booking: node ${per((node.user + node.system) / 1e6)} ms (${how === 'http' ? (pids.length ? 'client threads' : 'server and client threads') : 'service'})${serversCpu === null ? '' : `, server processes ${per(serversCpu)} ms`}, PostgreSQL ${pgCpu === null ? '?' : per(pgCpu)} ms`,
     summary: `ok: ${check.sold} room-nights sold on ${check.nights} nights, none below 0, remaining = before − booked`,
   };
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/client';
+import { type Db, preparedRows, queryRows } from '../db/client';
 import { login_failures, user_tokens, users } from '../db/schema';
 
 /** A signed-in member of staff as requests carry it (`req.user`): role 1 Admin, 2 Accountant. */
@@ -26,7 +26,7 @@ export async function findUserByTokenHash(
   tokenHash: string,
   idleMinutes: number,
 ): Promise<{ user: StaffUser } | { user?: undefined; ended: SessionEnd }> {
-  const [row] = await queryRows<StaffUser & { expired: boolean; idle: boolean }>(
+  const [row] = await preparedRows<StaffUser & { expired: boolean; idle: boolean }>(
     db,
     sql`with t as (
           select id, user_id, expires_at <= now() as expired,

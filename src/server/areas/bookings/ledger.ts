@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/api/booking-edit';
 import type { FieldChange } from '../../../shared/booking-changes';
 import { bookingStatus, bookingTotals, chargedLines, depositAmount } from '../../../shared/booking-totals';
-import { scheduleDueDates } from '../../../shared/payment-schedule';
+import { type ScheduleSettings, scheduleDueDates } from '../../../shared/payment-schedule';
 import { type Db, inSequence, inTransaction, queryRows } from '../../db/client';
 import { conflict, notFound } from '../../http/errors';
 import { londonToday } from '../../lib/dates';
@@ -57,31 +57,37 @@ export async function lockBooking(tx: Db, id: number, version?: number): Promise
   return b;
 }
 
+/** A history entry as writeHistory takes it. `bookingId` may be SQL (the id a CTE of the same statement returns). */
+export interface HistoryEntry {
+  bookingId: number | SQL;
+  userId: number | null;
+  type: string;
+  action: string;
+  comment?: string | null;
+  documentName?: string | null;
+  changes?: FieldChange[];
+}
+
+/**
+ * The INSERT of a history entry (writeHistory's), for a statement that writes more than it; with
+ * `from`, one entry per row of that relation (none when it is empty), `bookingId` then read from it.
+ */
+export function historyInsertSql(e: HistoryEntry, from?: SQL): SQL {
+  const changes = e.changes?.length ? JSON.stringify(e.changes) : null;
+  const row = sql`${e.bookingId}, ${e.userId}, ${e.type}, ${e.action}, ${e.comment ?? null}, ${e.documentName ?? null},
+                ${changes}::jsonb`;
+  return sql`insert into booking_history (holiday_booking_id, user_id, type, action, comment, document_name, changes)
+        ${from ? sql`select ${row} from ${from}` : sql`values (${row})`}
+        returning id`;
+}
+
 /**
  * A history entry (spec 1 §3 History entry), written in the caller's transaction; answers its id.
  * `changes`: what the change did to what the customer sees, field by field (shared/booking-changes.ts;
  * the change email lists them since the customer last accepted).
  */
-export async function writeHistory(
-  tx: Db,
-  e: {
-    bookingId: number;
-    userId: number | null;
-    type: string;
-    action: string;
-    comment?: string | null;
-    documentName?: string | null;
-    changes?: FieldChange[];
-  },
-): Promise<number> {
-  const changes = e.changes?.length ? JSON.stringify(e.changes) : null;
-  const [row] = await queryRows<{ id: number }>(
-    tx,
-    sql`insert into booking_history (holiday_booking_id, user_id, type, action, comment, document_name, changes)
-        values (${e.bookingId}, ${e.userId}, ${e.type}, ${e.action}, ${e.comment ?? null}, ${e.documentName ?? null},
-                ${changes}::jsonb)
-        returning id`,
-  );
+export async function writeHistory(tx: Db, e: HistoryEntry & { bookingId: number }): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(tx, historyInsertSql(e));
   return row.id;
 }
 
@@ -226,4 +232,63 @@ export async function recomputeBooking(
         where id = ${id} returning version`,
   );
   return { version: row.version, totals, deposit, status, balance_due: due?.balance_due ?? null };
+}
+
+/**
+ * What `recomputeBooking(tx, id, { tourLinesChanged: true })` would store on a booking just created
+ * from `lines` — computed before its INSERT, so createBooking writes the row once instead of
+ * inserting it and updating it again in the same transaction (the update cost a read of the row,
+ * its lines, extras, discounts and payments, and fired the bookings update triggers). Same
+ * functions as recomputeBooking: a new booking has no extras, discounts or payments and
+ * no old_tour_booking; paid is 0, so its status is Pending (bookingStatus: not Paid, and no payment
+ * reaches any deposit), its rooms are Unconfirmed, and the due dates follow its departure (the
+ * earliest of its lines) by the schedule rule, as of `bookingDate`, the Europe/London day of its
+ * created_at (read in the same transaction).
+ */
+export function newBookingFigures(input: {
+  lines: readonly {
+    price: string;
+    sale_price: string | null;
+    base_price: string | null;
+    guests: number;
+    departure_date: string;
+  }[];
+  /** The agent's commission percent when the booking has an agent, else null. */
+  agentCommissionPercent: string | null;
+  vatPercent: string;
+  bookingDate: string;
+  settings: ScheduleSettings;
+  today?: string;
+}) {
+  const totals = bookingTotals({
+    tour_lines: chargedLines(input.lines, null),
+    extras: [],
+    discounts: [],
+    paid: '0',
+    agent_commission_percent: input.agentCommissionPercent,
+    vat_percent: input.vatPercent,
+    cancelled: false,
+    cancellation_charge: null,
+  });
+  // Nothing paid: whatever deposit the lines ask, the status is Pending.
+  const status = bookingStatus({
+    cancelled: false,
+    total_due: totals.total_due,
+    paid: totals.paid,
+    deposit: totals.total_due,
+  });
+  const departure = input.lines.length ? input.lines.map((l) => l.departure_date).sort()[0] : null;
+  const due = scheduleDueDates({
+    booking_date: input.bookingDate,
+    departure_date: departure,
+    today: input.today ?? londonToday(),
+    settings: input.settings,
+  });
+  return {
+    totals,
+    status,
+    departure_date: departure,
+    roomsConfirmed: status === 'Confirmed' || status === 'Paid',
+    ...due,
+  };
 }

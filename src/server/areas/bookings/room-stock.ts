@@ -45,15 +45,26 @@ export async function takeRoomNights(
   { ignoreStopSell = false } = {},
 ): Promise<{ id: number }[]> {
   if (nights.length === 0 || rooms <= 0) return [];
-  const held = heldColumn(confirmed);
   return queryRows<{ id: number }>(
     tx,
-    sql`update room_availability set remaining_availability = remaining_availability - ${rooms},
+    takeRoomNightsSql(accommodationRoomId, nights, rooms, confirmed, { ignoreStopSell }),
+  );
+}
+
+/** takeRoomNights' UPDATE (returning the ids of the nights taken), for a statement that writes more than it. */
+export function takeRoomNightsSql(
+  accommodationRoomId: number,
+  nights: readonly string[],
+  rooms: number,
+  confirmed: boolean,
+  { ignoreStopSell = false } = {},
+) {
+  const held = heldColumn(confirmed);
+  return sql`update room_availability set remaining_availability = remaining_availability - ${rooms},
                ${held} = ${held} + ${rooms}, updated_at = now()
         where accommodation_room_id = ${accommodationRoomId} and availability_date in (${dateList(nights)})
           ${ignoreStopSell ? sql`` : sql`and not stop_sell`} and remaining_availability >= ${rooms}
-        returning id`,
-  );
+        returning id`;
 }
 
 /**
@@ -75,8 +86,27 @@ export async function takeRooms(
   if (nights.length === 0 || rooms <= 0) return;
   const taken = await takeRoomNights(tx, accommodationRoomId, nights, rooms, confirmed);
   if (taken.length === nights.length) return;
-  // Some night did not have them: name the first (the 409 rolls the caller's transaction back).
-  const takenIds = new Set(taken.map((t) => t.id));
+  await refuseRooms(
+    tx,
+    accommodationRoomId,
+    nights,
+    taken.map((t) => t.id),
+    label,
+  );
+}
+
+/**
+ * The 409 of a stay whose nights were not all taken (`takenIds`: those that were): names the first
+ * night that was not and why. Always throws (the 409 rolls the caller's transaction back).
+ */
+export async function refuseRooms(
+  tx: Db,
+  accommodationRoomId: number,
+  nights: readonly string[],
+  takenIds: readonly number[],
+  label: string,
+): Promise<never> {
+  const taken = new Set(takenIds);
   const rows = await queryRows<{
     id: number;
     availability_date: string;
@@ -91,7 +121,7 @@ export async function takeRooms(
   const byDate = new Map(rows.map((r) => [r.availability_date, r]));
   const night = nights.find((n) => {
     const r = byDate.get(n);
-    return !r || !takenIds.has(r.id);
+    return !r || !taken.has(r.id);
   }) as string;
   const r = byDate.get(night);
   const why = !r

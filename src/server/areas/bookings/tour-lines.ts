@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { MESSAGES, type NewTourLine } from '../../../shared/api/booking-edit';
 import { passengerCap, roomsForGuests } from '../../../shared/booking-totals';
-import { type Db, queryRows } from '../../db/client';
+import { nightsOfStay } from '../../../shared/pricing';
+import { type Db, preparedRows, queryRows } from '../../db/client';
 import { HttpError, notFound, validationError } from '../../http/errors';
 import { getInstanceOffer } from '../tours/offer';
-import { releaseRooms, takeRooms } from './room-stock';
+import { refuseRooms, releaseRooms, takeRoomNightsSql, takeRooms } from './room-stock';
 
 /**
  * Tour lines of a booking (spec 1 §2 tour line, §4 'Rooms', §5): each line is priced by the price
@@ -87,7 +88,9 @@ export function assertRoomsMatchGuests(guests: number, rooms: number, occupancy:
 
 /**
  * Adds tour line `line`, already priced as `priced`, to booking `bookingId`: checks rooms against
- * guests (422) and takes its rooms (409 when they are gone). Answers the new line's id.
+ * guests (422) and takes its rooms (409 when they are gone). `roomsConfirmed`: the booking's
+ * rooms_confirmed when the caller knows it (it wrote the row in this transaction), else read here.
+ * Answers the new line's id.
  */
 export async function placeTourLine(
   tx: Db,
@@ -95,34 +98,44 @@ export async function placeTourLine(
   line: NewTourLine,
   priced: PricedLine,
   field: string,
+  roomsConfirmed?: boolean,
 ) {
   assertRoomsMatchGuests(line.guests, line.rooms, priced.occupancy, field);
-  const [{ rooms_confirmed }] = await queryRows<{ rooms_confirmed: boolean }>(
-    tx,
-    sql`select rooms_confirmed from bookings where id = ${bookingId}`,
-  );
-  await takeRooms(
-    tx,
-    priced.accommodation_room_id,
-    priced.check_in_date,
-    priced.check_out_date,
-    line.rooms,
-    priced.label,
-    rooms_confirmed,
-  );
-  const [row] = await queryRows<{ id: number }>(
-    tx,
-    sql`insert into tour_bookings (holiday_booking_id, tour_id, tour_instance_id, tour_room_id, rooms, guests,
-          price, sale_price, base_price, supplement_price, adjusted_price, cost, airline_ref, airline_ref_added_at,
-          airline_flight_cost, check_in_date, check_out_date)
-        values (${bookingId}, ${priced.tour_id}, ${priced.tour_instance_id}, ${priced.tour_room_id}, ${line.rooms},
+  const rooms_confirmed =
+    roomsConfirmed ??
+    (
+      await queryRows<{ rooms_confirmed: boolean }>(
+        tx,
+        sql`select rooms_confirmed from bookings where id = ${bookingId}`,
+      )
+    )[0].rooms_confirmed;
+  const lineInsert = (
+    where: SQL,
+  ) => sql`insert into tour_bookings (holiday_booking_id, tour_id, tour_instance_id,
+          tour_room_id, rooms, guests, price, sale_price, base_price, supplement_price, adjusted_price, cost, airline_ref,
+          airline_ref_added_at, airline_flight_cost, check_in_date, check_out_date)
+        select ${bookingId}, ${priced.tour_id}, ${priced.tour_instance_id}, ${priced.tour_room_id}, ${line.rooms},
           ${line.guests}, ${priced.price}, ${priced.sale_price}, ${priced.base_price}, ${priced.supplement_price},
           ${priced.adjusted_price}, ${line.cost ?? priced.cost}, ${line.airline_ref ?? null},
           ${line.airline_ref ? sql`now()` : null}, ${line.airline_flight_cost ?? null},
-          ${priced.check_in_date}, ${priced.check_out_date})
-        returning id`,
+          ${priced.check_in_date}, ${priced.check_out_date}
+        ${where}
+        returning id`;
+  const nights = nightsOfStay(priced.check_in_date, priced.check_out_date);
+  if (nights.length === 0 || line.rooms <= 0) {
+    const [row] = await queryRows<{ id: number }>(tx, lineInsert(sql``));
+    return row.id;
+  }
+  // Its rooms taken (takeRooms' one UPDATE) and the line stored in one statement: the line only
+  // when every night was taken; otherwise the 409 names the night (and rolls the transaction back).
+  const [row] = await preparedRows<{ id: number | null; taken: number[] }>(
+    tx,
+    sql`with taken as (${takeRoomNightsSql(priced.accommodation_room_id, nights, line.rooms, rooms_confirmed)}),
+        line as (${lineInsert(sql`where (select count(*) from taken) = ${nights.length}`)})
+        select (select id from line) as id, (select coalesce(array_agg(id), '{}') from taken) as taken`,
   );
-  return row.id;
+  if (row.id === null) await refuseRooms(tx, priced.accommodation_room_id, nights, row.taken, priced.label);
+  return row.id as number;
 }
 
 /**
