@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/server/db/client';
 import { SEARCH_COUNT_CAP } from '../../src/shared/api/dashboard';
 import { bearer, createTestContext, type TestContext } from '../helpers/app';
 import { testDbKinds } from '../helpers/db';
@@ -130,6 +132,32 @@ describe.each(testDbKinds)('global search by surname on %s', (kind) => {
       capped: true,
       link: '/customers?q=Manyfold',
     });
+    // Each Manyfold with a booking: more customers with bookings than the cap, so the count stops there.
+    const many = await queryRows<{ id: number }>(
+      t.db,
+      sql`select id from customers where last_name = 'Manyfold'`,
+    );
+    for (const c of many) await createBooking(t.db, { customer_id: c.id });
+    const booked = await search('Manyfold');
+    expect(booked.bookings.hits).toHaveLength(6);
+    expect(booked.bookings.more).toEqual({
+      count: SEARCH_COUNT_CAP - 6,
+      capped: true,
+      link: '/bookings?q=Manyfold',
+    });
+  });
+
+  it('looks for names from three characters: two find references only, and customers by surname', async () => {
+    const groups = await search('Qu');
+    expect(groups.bookings?.hits ?? []).toEqual([]);
+    expect(groups.customers.hits).toHaveLength(6);
+    expect(groups.customers.hits.every((h) => h.title.endsWith(' Quillfeather'))).toBe(true);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/bookings/table?${new URLSearchParams({ draw: '1', start: '0', length: '25', 'search[value]': 'Qu' })}`,
+      headers: bearer(t.adminToken),
+    });
+    expect(list.json().recordsFiltered).toBe(0);
   });
 
   it('an exact reference comes first', async () => {

@@ -31,6 +31,13 @@ export const bookingTieBreaker = sql`b.id`;
  */
 export const bookingThenBy: Record<string, SQL> = { departure_date: sql`b.created_at` };
 
+/**
+ * Whether the quick search looks for `text` in customers' names and postcodes: from three
+ * characters, as the global search's customers (the trigram index needs three; "ne" would read
+ * every customer and match most bookings). Shorter terms find references and airline references.
+ */
+const namesSearched = (text: string) => text.length >= 3;
+
 /** Customers whose name or postcode holds `text` (the trigram index on the generated search_text). */
 const customerText = (text: string) => sql`search_text like ${`%${likeEscape(text.toLowerCase())}%`}`;
 
@@ -79,12 +86,12 @@ export function bookingFilterConditions(f: BookingTableFilters, search: string):
   if (f.search_by_agent) where.push(sql`b.agent_id = ${f.search_by_agent}`);
   if (f.search_by_affiliate) where.push(sql`b.affiliate_id = ${f.search_by_affiliate}`);
   if (f.search_by_airline_ref) where.push(sql`b.id in (${bookingsWithAirlineRef(f.search_by_airline_ref)})`);
-  // The quick search box: reference, customer name or postcode, or airline reference — each
-  // alternative read from its own index (an OR across them would scan the table).
+  // The quick search box: reference, customer name or postcode (from three characters), or airline
+  // reference — each alternative read from its own index (an OR across them would scan the table).
   const anyOf = search
     ? [
         refMatches(search),
-        sql`b.customer_id = any(array(${customersMatching(search)}))`,
+        ...(namesSearched(search) ? [sql`b.customer_id = any(array(${customersMatching(search)}))`] : []),
         sql`b.id = any(array(${bookingsWithAirlineRef(search)}))`,
       ]
     : [];
@@ -110,7 +117,7 @@ const givenFilters = (f: BookingTableFilters) =>
  */
 function byCustomersOf(f: BookingTableFilters, search: string): CustomerSearch | undefined {
   const given = givenFilters(f);
-  if (search && !given.length) {
+  if (search && !given.length && namesSearched(search)) {
     return {
       text: search,
       others: [refMatches(search), sql`b.id = any(array(${bookingsWithAirlineRef(search)}))`],
@@ -199,36 +206,44 @@ function matchingSet(c: Pick<BookingConditions, 'where' | 'anyOf'>, columns: str
 
 /**
  * The bookings list's quick search (`search[value]`: reference or old id, lead customer's name or
- * postcode, airline reference — `bookingFilterConditions`) for the global search (issue #22 point 8),
- * bounded at any size: `ids` are up to `limit` matches, an exact reference first, then the newest
- * bookings (each alternative reads its own index newest first and stops at `limit`); `count` is the
- * number of matches, counted only up to `cap + 1` per alternative (so `count > cap` means "more than
- * `cap`"). The same term in `/bookings?q=` lists them all.
+ * postcode from three characters, airline reference — `bookingFilterConditions`) for the global
+ * search (issue #22 point 8), bounded at any size: `ids` are up to `limit` matches, an exact
+ * reference first, then the newest (names through `customerWalkSql`, the other alternatives each
+ * newest first from its own index, stopped at `limit`); `count` is the number of matches counted
+ * only up to `cap + 1` (so `count > cap` means "more than `cap`"). The same term in `/bookings?q=`
+ * lists them all.
  */
 export async function selectQuickSearchBookings(
   db: Db,
   text: string,
   { limit, cap }: { limit: number; cap: number },
 ): Promise<{ ids: number[]; count: number }> {
-  const c = bookingFilterConditions({}, text);
   const exact = text.toUpperCase();
-  const [top, counted] = await Promise.all([
+  const others = [refMatches(text), sql`b.id = any(array(${bookingsWithAirlineRef(text)}))`];
+  const newest = sql`order by b.created_at desc, b.id desc limit ${limit}`;
+  const search: CustomerSearch = { text, others };
+  const [exactRows, top, count] = await Promise.all([
     queryRows<{ id: number }>(
       db,
-      sql`select m.id from (${matchingSet(
-        // The exact reference as an alternative of its own: newer references it prefixes cannot push it out.
-        { ...c, anyOf: [sql`b.booking_ref = ${exact}`, ...c.anyOf] },
-        ['id', 'created_at', 'booking_ref'],
-        sql`order by b.created_at desc, b.id desc limit ${limit}`,
-      )}) m
-        order by (m.booking_ref = ${exact}) is true desc, m.created_at desc, m.id desc limit ${limit}`,
+      sql`select id from bookings where booking_ref = ${exact} order by id limit ${limit}`,
     ),
-    queryRows<{ n: number }>(
+    queryRows<{ id: number }>(
       db,
-      sql`select count(*)::int as n from (${matchingSet(c, ['id'], sql`limit ${cap + 1}`)}) m`,
+      namesSearched(text)
+        ? customerWalkSql(search, limit, 0)
+        : sql`select m.id from (${matchingSet({ where: [], anyOf: others }, ['id', 'created_at'], newest)}) m
+            order by m.created_at desc, m.id desc limit ${limit}`,
     ),
+    namesSearched(text)
+      ? countByCustomers(db, search, cap)
+      : queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from (${matchingSet({ where: [], anyOf: others }, ['id'], sql`limit ${cap + 1}`)}) m`,
+        ).then((r) => Math.min(Number(r[0]?.n ?? 0), cap + 1)),
   ]);
-  return { ids: top.map((r) => Number(r.id)), count: Number(counted[0]?.n ?? 0) };
+  // The exact reference first: newer references it prefixes cannot push it out.
+  const ids = [...new Set([...exactRows, ...top].map((r) => Number(r.id)))].slice(0, limit);
+  return { ids, count };
 }
 
 type RawRow = {
@@ -380,6 +395,12 @@ function customerWalk(c: BookingConditions, page: TablePage): SQL | null {
   if (depth > maxWalkDepth || depth < 1) return null;
   if (page.orderNames.length !== 1 || page.orderNames[0] !== 'created_at' || page.orderDirs[0] !== 'desc')
     return null;
+  return customerWalkSql(s, page.limit, page.offset);
+}
+
+/** `customerWalk`'s statement: the ids of rows offset + 1 … offset + limit, newest first. */
+function customerWalkSql(s: CustomerSearch, limit: number, offset: number): SQL {
+  const depth = offset + limit;
   const newest = sql`order by b.created_at desc, b.id desc limit ${depth}`;
   const others = s.others.map(
     (alt) => sql` union (select b.id, b.created_at from bookings b where ${alt} ${newest})`,
@@ -394,7 +415,7 @@ function customerWalk(c: BookingConditions, page: TablePage): SQL | null {
        cross join lateral (select b.id, b.created_at from bookings b where b.customer_id = top.id ${newest}) b)
       ${sql.join(others, sql``)}
     ) w
-    order by w.created_at desc, w.id desc limit ${page.limit} offset ${page.offset}`;
+    order by w.created_at desc, w.id desc limit ${limit} offset ${offset}`;
 }
 
 /**
@@ -470,19 +491,24 @@ async function countDays(db: Db, r: DayRange): Promise<number> {
  * ten million read 25,000 index entries — plus the bookings meeting one of `others` whose customer
  * is not among them (so none is counted twice).
  */
-async function countByCustomers(db: Db, { text, others }: CustomerSearch): Promise<number> {
+async function countByCustomers(db: Db, { text, others }: CustomerSearch, cap?: number): Promise<number> {
+  // With a cap, at most cap + 1 customers with bookings are read: when there are more, their
+  // bookings alone pass the cap (each has one at least); when not, the set is whole and exact.
+  const upTo = cap === undefined ? sql`` : sql` limit ${cap + 1}`;
   const rest = others.length
-    ? sql` + (select count(*) from (${sql.join(
+    ? sql` + (select count(*) from (select o.id from (${sql.join(
         others.map((alt) => sql`select b.id, b.customer_id from bookings b where ${alt}`),
         sql` union `,
-      )}) o where o.customer_id is null or o.customer_id not in (select id from m))`
+      )}) o where o.customer_id is null or o.customer_id not in (select id from m)${upTo}) r)`
     : sql``;
   const [row] = await queryRows<{ n: string | number }>(
     db,
-    sql`with m as materialized (select id, booking_count from customers where ${customerText(text)})
+    sql`with m as materialized (
+        select id, booking_count from customers where ${customerText(text)} and booking_count > 0${upTo})
       select (select coalesce(sum(booking_count), 0) from m)${rest} as n`,
   );
-  return Number(row?.n ?? 0);
+  const n = Number(row?.n ?? 0);
+  return cap === undefined ? n : Math.min(n, cap + 1);
 }
 
 /** Agents and affiliates for the list's filters (spec 1 §7 get-booking-filters-data). */
