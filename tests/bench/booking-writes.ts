@@ -15,7 +15,7 @@ import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
-import { createBooking } from '../../src/server/areas/bookings/booking-service';
+import { createBooking } from '../../src/server/areas/bookings/create-booking';
 import { getBookingDetail } from '../../src/server/areas/bookings/detail';
 import { inTransaction } from '../../src/server/areas/bookings/ledger';
 import { recordPayment } from '../../src/server/areas/payments/service';

@@ -23,11 +23,11 @@ import {
   acceptBookingChange,
   cancelBooking,
   confirmByAgent,
-  createBooking,
   updateBooking,
   updateCustomAirline,
   withFiles,
 } from './booking-service';
+import { createBooking } from './create-booking';
 import { getBookingDetail } from './detail';
 import { markScreenLeft, markScreenOpen } from './presence';
 

@@ -6,6 +6,13 @@ import {
 } from '../../../shared/api/bookings';
 import { type Db, queryRows } from '../../db/client';
 import { likeEscape, type TablePage } from '../../http/datatables';
+import {
+  type CustomerSearch,
+  countByCustomers,
+  customersMatching,
+  customerWalkSql,
+  namesSearched,
+} from './customer-search';
 import { workListConditions } from './work-lists';
 
 /** Columns of the bookings list that can be sorted, by their DataTables `data` name. */
@@ -30,18 +37,6 @@ export const bookingTieBreaker = sql`b.id`;
  * (at ten million bookings the earliest day alone held 76,000 bookings to sort by id).
  */
 export const bookingThenBy: Record<string, SQL> = { departure_date: sql`b.created_at` };
-
-/**
- * Whether the quick search looks for `text` in customers' names and postcodes: from three
- * characters, as the global search's customers (the trigram index needs three; "ne" would read
- * every customer and match most bookings). Shorter terms find references and airline references.
- */
-const namesSearched = (text: string) => text.length >= 3;
-
-/** Customers whose name or postcode holds `text` (the trigram index on the generated search_text). */
-const customerText = (text: string) => sql`search_text like ${`%${likeEscape(text.toLowerCase())}%`}`;
-
-const customersMatching = (text: string) => sql`select id from customers where ${customerText(text)}`;
 
 const bookingsWithAirlineRef = (ref: string) =>
   sql`select holiday_booking_id from tour_bookings where upper(airline_ref) like ${`${likeEscape(ref.toUpperCase())}%`}`;
@@ -126,17 +121,6 @@ function byCustomersOf(f: BookingTableFilters, search: string): CustomerSearch |
   const text = f.search_by_customer;
   if (!search && text && !/^\d+$/.test(text) && given.length === 1) return { text, others: [] };
   return undefined;
-}
-
-/**
- * The bookings of the customers whose name or postcode holds `text`, and those meeting any of
- * `others` (the quick search's reference and airline reference): counted from the trigger-kept
- * bookings per customer (migration 0028) plus the `others` matches of no matching customer, and
- * paged newest first from the customers with the newest last booking (`customerWalk`).
- */
-export interface CustomerSearch {
-  text: string;
-  others: SQL[];
 }
 
 const rangeKeys = {
@@ -398,26 +382,6 @@ function customerWalk(c: BookingConditions, page: TablePage): SQL | null {
   return customerWalkSql(s, page.limit, page.offset);
 }
 
-/** `customerWalk`'s statement: the ids of rows offset + 1 … offset + limit, newest first. */
-function customerWalkSql(s: CustomerSearch, limit: number, offset: number): SQL {
-  const depth = offset + limit;
-  const newest = sql`order by b.created_at desc, b.id desc limit ${depth}`;
-  const others = s.others.map(
-    (alt) => sql` union (select b.id, b.created_at from bookings b where ${alt} ${newest})`,
-  );
-  return sql`with m as materialized (
-      select id, last_booked_at from customers where ${customerText(s.text)} and last_booked_at is not null)
-    select w.id from (
-      (select b.id, b.created_at
-       from (select id from m where last_booked_at >= coalesce(
-               (select last_booked_at from m order by last_booked_at desc offset ${depth - 1} limit 1),
-               '-infinity')) top
-       cross join lateral (select b.id, b.created_at from bookings b where b.customer_id = top.id ${newest}) b)
-      ${sql.join(others, sql``)}
-    ) w
-    order by w.created_at desc, w.id desc limit ${limit} offset ${offset}`;
-}
-
 /**
  * One page of the bookings list, with the parties and their old-system fallbacks joined: the
  * page's ids are found first, and only those rows are then joined for display.
@@ -483,32 +447,6 @@ async function countDays(db: Db, r: DayRange): Promise<number> {
     sql`select coalesce(sum(n), 0) as n from booking_day_counts where kind = ${r.kind}${from}${to}`,
   );
   return Number(row?.n ?? 0);
-}
-
-/**
- * Bookings of a customer search (`CustomerSearch`): the matching customers' `booking_count`
- * (migration 0028) summed in the scan that finds them — where counting their 25,000 bookings at
- * ten million read 25,000 index entries — plus the bookings meeting one of `others` whose customer
- * is not among them (so none is counted twice).
- */
-async function countByCustomers(db: Db, { text, others }: CustomerSearch, cap?: number): Promise<number> {
-  // With a cap, at most cap + 1 customers with bookings are read: when there are more, their
-  // bookings alone pass the cap (each has one at least); when not, the set is whole and exact.
-  const upTo = cap === undefined ? sql`` : sql` limit ${cap + 1}`;
-  const rest = others.length
-    ? sql` + (select count(*) from (select o.id from (${sql.join(
-        others.map((alt) => sql`select b.id, b.customer_id from bookings b where ${alt}`),
-        sql` union `,
-      )}) o where o.customer_id is null or o.customer_id not in (select id from m)${upTo}) r)`
-    : sql``;
-  const [row] = await queryRows<{ n: string | number }>(
-    db,
-    sql`with m as materialized (
-        select id, booking_count from customers where ${customerText(text)} and booking_count > 0${upTo})
-      select (select coalesce(sum(booking_count), 0) from m)${rest} as n`,
-  );
-  const n = Number(row?.n ?? 0);
-  return cap === undefined ? n : Math.min(n, cap + 1);
 }
 
 /** Agents and affiliates for the list's filters (spec 1 §7 get-booking-filters-data). */

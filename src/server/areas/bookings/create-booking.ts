@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm';
+import { type BookingCreate, MESSAGES } from '../../../shared/api/booking-edit';
+import { poundsText } from '../../../shared/money-text';
+import { scheduleSettings } from '../../../shared/payment-schedule';
+import { type Db, preparedRows } from '../../db/client';
+import { validationError } from '../../http/errors';
+import { allowedDomains } from './booking-service';
+import { historyInsertSql, inTransaction, newBookingFigures } from './ledger';
+import {
+  claimedInstances,
+  type InstanceHead,
+  lockInstancesSql,
+  placesFitSql,
+  placesTakenSql,
+  refuseUnlessPlaces,
+} from './places';
+import { assertRoomsMatchGuests, byRoomStock, placeTourLine, priceTourLine } from './tour-lines';
+
+/**
+ * POST bookings (spec 1 §7): a booking for a customer or an agent (and optionally an affiliate)
+ * with at least one tour line; every line priced by the price rule, its rooms taken for the stay.
+ * 422: 'Tour not selected', 'Please select customer or an agent for this booking', the guests/rooms
+ * mismatch, unknown parties, rooms not offered, release days passed, stop sell; 409 when a
+ * departure has fewer places left than the guests or a room is no longer available (nothing
+ * saved). Answers the new booking's id.
+ */
+export async function createBooking(db: Db, input: BookingCreate, userId: number): Promise<{ id: number }> {
+  if (input.tour_bookings.length === 0)
+    throw validationError({ tour_bookings: [MESSAGES.tourNotSelected] }, MESSAGES.tourNotSelected);
+  if (!input.customer_id && !input.agent_id)
+    throw validationError({ customer_id: [MESSAGES.partyRequired] }, MESSAGES.partyRequired);
+  if (input.airline_reference_email) {
+    const domain = input.airline_reference_email.split('@')[1];
+    if (!(await allowedDomains(db)).includes(domain))
+      throw validationError({ airline_reference_email: ['The address must be at the allowed domain.'] });
+  }
+  // Pricing takes no locks: every line is priced first, outside the transaction, in parallel.
+  const priced = await Promise.all(
+    input.tour_bookings.map((line, n) =>
+      priceTourLine(db, line.tour_id, line.tour_instance_id, line.tour_room_id, `tour_bookings.${n}`),
+    ),
+  );
+  for (const [n, line] of input.tour_bookings.entries())
+    assertRoomsMatchGuests(line.guests, line.rooms, priced[n].occupancy, `tour_bookings.${n}`);
+  // Lock order (ARCHITECTURE.md): the departures' places first, in ascending id, then the rooms.
+  const guests = new Map<number, number>();
+  for (const line of input.tour_bookings)
+    guests.set(line.tour_instance_id, (guests.get(line.tour_instance_id) ?? 0) + line.guests);
+  const claimed = claimedInstances(guests);
+  return inTransaction(db, async (tx) => {
+    // The party checks and what the booking row takes, with the departures locked (claimPlaces'
+    // first step) in the same statement.
+    const [ctx] = await preparedRows<{
+      customer_ok: boolean;
+      affiliate_ok: boolean;
+      agent_ok: boolean;
+      commission: string | null;
+      vat: string | null;
+      bonding_type_id: number | null;
+      booking_date: string;
+      balance_days: string | null;
+      deposit_days: string | null;
+      heads: InstanceHead[];
+    }>(
+      tx,
+      sql`select exists (select 1 from customers where id = ${input.customer_id ?? null}) as customer_ok,
+                 exists (select 1 from affiliates where id = ${input.affiliate_id ?? null}) as affiliate_ok,
+                 exists (select 1 from agents where id = ${input.agent_id ?? null}) as agent_ok,
+                 (select commission::text from agents where id = ${input.agent_id ?? null}) as commission,
+                 (select value from system_settings where name = 'default_vat_percent') as vat,
+                 (select bonding_type_id from tours where id = ${input.tour_bookings[0].tour_id}) as bonding_type_id,
+                 to_char(now() at time zone 'Europe/London', 'YYYY-MM-DD') as booking_date,
+                 (select value from system_settings where name = 'balance_due_days_before_departure') as balance_days,
+                 (select value from system_settings where name = 'deposit_due_days_after_booking') as deposit_days,
+                 ${claimed.length ? sql`(select coalesce(json_agg(h), '[]'::json) from (${lockInstancesSql(claimed)}) h)` : sql`'[]'::json`} as heads`,
+    );
+    const errors: Record<string, string[]> = {};
+    if (input.customer_id && !ctx.customer_ok) errors.customer_id = ['Choose a customer from the list.'];
+    if (input.agent_id && !ctx.agent_ok) errors.agent_id = ['Choose an agent from the list.'];
+    if (input.affiliate_id && !ctx.affiliate_ok) errors.affiliate_id = ['Choose an affiliate from the list.'];
+    if (Object.keys(errors).length) throw validationError(errors);
+    // claimPlaces' check, in the booking's own INSERT below (a new statement after the lock: it
+    // sees every claim committed before): the row is written only when the guests fit.
+    const limited = ctx.heads.filter((h) => h.places !== null);
+    // The row is written once, with what recomputeBooking would store (ledger.ts newBookingFigures).
+    const vat = ctx.vat ?? '20';
+    const commission = input.agent_id ? ctx.commission : null;
+    const f = newBookingFigures({
+      lines: input.tour_bookings.map((line, n) => ({
+        price: priced[n].price,
+        sale_price: priced[n].sale_price,
+        base_price: priced[n].base_price,
+        guests: line.guests,
+        departure_date: priced[n].departure_date,
+      })),
+      agentCommissionPercent: commission,
+      vatPercent: vat,
+      bookingDate: ctx.booking_date,
+      settings: scheduleSettings({
+        balance_due_days_before_departure: ctx.balance_days,
+        deposit_due_days_after_booking: ctx.deposit_days,
+      }),
+    });
+    const { totals } = f;
+    // Rooms are taken in one order (ARCHITECTURE.md): two bookings never wait on each other in a cycle.
+    const lines = input.tour_bookings
+      .map((line, n) => ({ line, n, priced: priced[n] }))
+      .sort((x, y) => byRoomStock(x.priced, y.priced));
+    const labels = lines.map(
+      ({ line, priced: p }) =>
+        `${p.label} × ${line.rooms} for ${line.guests} guest${line.guests === 1 ? '' : 's'}`,
+    );
+    // The booking and its history entry in one statement (the entry needs only the id), written
+    // only when the places fit (else the 409 names the departure); a line refused below rolls both back.
+    const [b] = await preparedRows<{ id: number | null; taken: { id: number; taken: number }[] }>(
+      tx,
+      sql`with ${limited.length ? sql`taken as (${placesTakenSql(limited)}),` : sql``}
+          n as (select nextval(pg_get_serial_sequence('bookings', 'id')) as id
+                ${limited.length ? sql`where ${placesFitSql(limited, guests, sql`taken`)}` : sql``}),
+          b as (
+            insert into bookings (id, booking_ref, customer_id, agent_id, affiliate_id, created_by, created_from,
+              agent_comission_percent, booking_vat_percent, bonding_type, airline_reference_email, allowed_domain,
+              status, total_due, paid, balance, non_commissionable_extras, departure_date, rooms_confirmed,
+              balance_due, deposit_due, changes_accepted, changes_reviewed, version)
+            select n.id, 'HB' || (100000 + n.id), ${input.customer_id ?? null}, ${input.agent_id ?? null},
+              ${input.affiliate_id ?? null}, ${userId}, 'admin', ${commission},
+              ${vat}, ${ctx.bonding_type_id}, ${input.airline_reference_email ?? null},
+              ${input.airline_reference_email ? input.airline_reference_email.split('@')[1] : null}, ${f.status},
+              ${totals.total_due}, ${totals.paid}, ${totals.balance}, ${totals.non_commissionable_extras},
+              ${f.departure_date}, ${f.roomsConfirmed}, ${f.balance_due}, ${f.deposit_due}, 0, 0, 2
+            from n
+            returning id),
+          h as (${historyInsertSql(
+            {
+              bookingId: sql`b.id`,
+              userId,
+              type: 'Booking',
+              action: 'Booking created',
+              comment: `${labels.join('; ')}. Total due ${poundsText(totals.total_due)}.`,
+            },
+            sql`b`,
+          )})
+          select (select id from b) as id,
+                 ${limited.length ? sql`(select coalesce(json_agg(t), '[]'::json) from taken t)` : sql`'[]'::json`} as taken`,
+    );
+    if (b.id === null) {
+      refuseUnlessPlaces(limited, b.taken, guests);
+      throw new Error('createBooking: the booking was not written, yet its places fit');
+    }
+    const bookingId = b.id;
+    for (const { line, n, priced: p } of lines)
+      await placeTourLine(tx, bookingId, line, p, `tour_bookings.${n}`, f.roomsConfirmed);
+    return { id: bookingId };
+  });
+}
