@@ -224,6 +224,8 @@ function InstanceForm({ mode, record: inst, send, onSaved }: EntityFormProps<Ins
                 data={airportChoices}
                 placeholder={airports.isPending ? 'Loading…' : 'Choose an airport'}
                 searchable
+                // Required: choosing the airport already chosen keeps it (Mantine would clear it).
+                allowDeselect={false}
                 {...form.getInputProps('departure_airport_id')}
               />
             )}
@@ -234,6 +236,7 @@ function InstanceForm({ mode, record: inst, send, onSaved }: EntityFormProps<Ins
                 data={points.map((p) => ({ value: String(p.id), label: p.pickup_point_name }))}
                 placeholder={lists.isPending ? 'Loading…' : 'Choose a pickup point'}
                 searchable
+                allowDeselect={false}
                 {...form.getInputProps('pickup_point_id')}
               />
             )}
