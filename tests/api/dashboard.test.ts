@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../src/server/areas/bookings/work-lists';
+import { addDays, detailsMissingNow } from '../../src/server/areas/bookings/work-lists';
 import { endOfWeek } from '../../src/server/areas/dashboard/service';
 import { queryRows } from '../../src/server/db/client';
 import * as s from '../../src/server/db/schema';
@@ -370,5 +370,88 @@ describe.each(testDbKinds)('dashboard and global search on %s', (kind) => {
     }
     const res = await get('/search');
     expect(res.statusCode).toBe(422);
+  });
+
+  // Migration 0030: the flag the tile reads is kept by triggers; after each kind of change it must
+  // equal the rule evaluated afresh, for every booking. Runs last: it changes the bookings above.
+  it("keeps each booking's details-missing flag equal to the rule through every kind of change (migration 0030)", async () => {
+    const db = t.db;
+    const drift = async (step: string) => {
+      const r = await one<{ n: number }>(
+        sql`select count(*)::int as n from bookings b where b.details_missing is distinct from ${detailsMissingNow}`,
+      );
+      expect(r.n, step).toBe(0);
+    };
+    const flag = async (id: number) =>
+      (await one<{ f: boolean }>(sql`select details_missing as f from bookings where id = ${id}`)).f;
+    await drift('as created');
+    expect(await flag(ids.onePassenger)).toBe(true);
+    expect(await flag(ids.complete)).toBe(false);
+
+    // The tile counts the kept flag, not a fresh evaluation: a tampered flag shows.
+    const before = (await get('/dashboard')).json().missing_details.count;
+    await db.execute(sql`update bookings set details_missing = false where id = ${ids.onePassenger}`);
+    expect((await get('/dashboard')).json().missing_details.count).toBe(before - 1);
+    await db.execute(sql`select booking_details_missing_refresh(array[${ids.onePassenger}]::int[])`);
+    expect(await flag(ids.onePassenger)).toBe(true);
+
+    // A passenger added, a passport filled in, a passenger removed, a passenger moved.
+    const [second] = await db
+      .insert(s.passengers)
+      .values({ holiday_booking_id: ids.onePassenger, first_name: 'Sam', last_name: 'Traveller' })
+      .returning();
+    expect(await flag(ids.onePassenger)).toBe(false);
+    await db.execute(
+      sql`update passengers set passport_no = 'P9', passport_expiry = ${day(900)}::date
+          where holiday_booking_id = ${ids.noPassport} and btrim(coalesce(passport_no, '')) = ''`,
+    );
+    expect(await flag(ids.noPassport)).toBe(false);
+    await drift('passengers added and passports filled in');
+    await db.execute(sql`update passengers set holiday_booking_id = ${ids.complete} where id = ${second.id}`);
+    expect(await flag(ids.onePassenger)).toBe(true);
+    await drift('a passenger moved to another booking');
+    await db.execute(sql`delete from passengers where id = ${second.id}`);
+    await drift('a passenger removed');
+    // A name change recomputes nothing and changes nothing.
+    await db.execute(
+      sql`update passengers set first_name = 'Patricia' where holiday_booking_id = ${ids.complete}`,
+    );
+    await drift('a name changed');
+
+    // A line's guests raised, a line moved, a line removed.
+    await db.execute(sql`update tour_bookings set guests = 3 where holiday_booking_id = ${ids.complete}`);
+    expect(await flag(ids.complete)).toBe(true);
+    await drift('guests raised');
+    await db.execute(
+      sql`update tour_bookings set holiday_booking_id = ${ids.missingLater} where holiday_booking_id = ${ids.complete}`,
+    );
+    expect(await flag(ids.complete)).toBe(false);
+    await drift('a line moved to another booking');
+    await db.execute(sql`delete from tour_bookings where holiday_booking_id = ${ids.onePassenger}`);
+    expect(await flag(ids.onePassenger)).toBe(false);
+    await drift('a line removed');
+
+    // A tour stops, then starts again, asking for passports.
+    const tourOf = await one<{ tour_id: number }>(
+      sql`select tour_id from tour_bookings where holiday_booking_id = ${ids.noPassport} limit 1`,
+    );
+    await db.execute(
+      sql`update passengers set passport_expiry = null where holiday_booking_id = ${ids.noPassport}`,
+    );
+    expect(await flag(ids.noPassport)).toBe(true);
+    await db.execute(sql`update tours set is_passport_details_required = false where id = ${tourOf.tour_id}`);
+    expect(await flag(ids.noPassport)).toBe(false);
+    await drift('a tour no longer asks for passports');
+    await db.execute(sql`update tours set is_passport_details_required = true where id = ${tourOf.tour_id}`);
+    expect(await flag(ids.noPassport)).toBe(true);
+    await drift('a tour asks for passports again');
+
+    // A booking deleted with its lines and passengers; then every flag scrambled and loaded again
+    // set-based, as the migration and the scale seed do.
+    await db.execute(sql`delete from bookings where id = ${ids.missingLater}`);
+    await drift('a booking deleted');
+    await db.execute(sql`update bookings set details_missing = not details_missing`);
+    await db.execute(sql`select booking_details_missing_load(0)`);
+    await drift('loaded set-based');
   });
 });

@@ -69,6 +69,11 @@ export const bookings = pgTable(
     changes_accepted_at: timestamp('changes_accepted_at', { withTimezone: true, mode: 'string' }),
     changes_accepted_from: text('changes_accepted_from'),
     changes_reviewed: smallint('changes_reviewed').notNull().default(0),
+    /**
+     * Passenger or passport details are missing (areas/bookings/work-lists.ts detailsMissingNow):
+     * kept by triggers on passengers, tour lines and tours (migration 0030), never set by the app.
+     */
+    details_missing: boolean('details_missing').notNull().default(false),
     changes_reviewed_at: timestamp('changes_reviewed_at', { withTimezone: true, mode: 'string' }),
     old_tour_booking: jsonb('old_tour_booking'),
     old_lead_passenger: text('old_lead_passenger'),
@@ -99,6 +104,10 @@ export const bookings = pgTable(
     index('bookings_live_departure_idx')
       .on(t.departure_date, t.created_at, t.id)
       .where(sql`cancelled_at is null`),
+    // The missing-details work list by departure (migration 0030).
+    index('bookings_details_missing_idx')
+      .on(t.departure_date, t.created_at, t.id)
+      .where(sql`details_missing and cancelled_at is null`),
   ],
 );
 
