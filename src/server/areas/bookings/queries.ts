@@ -4,7 +4,7 @@ import {
   type BookingTableFilters,
   bookingTableFiltersShape,
 } from '../../../shared/api/bookings';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, preparedRows, queryRows } from '../../db/client';
 import { likeEscape, type TablePage } from '../../http/datatables';
 import {
   type CustomerSearch,
@@ -382,18 +382,8 @@ function customerWalk(c: BookingConditions, page: TablePage): SQL | null {
   return customerWalkSql(s, page.limit, page.offset);
 }
 
-/**
- * One page of the bookings list, with the parties and their old-system fallbacks joined: the
- * page's ids are found first, and only those rows are then joined for display.
- */
-export async function selectBookingsPage(
-  db: Db,
-  c: BookingConditions,
-  page: TablePage,
-): Promise<BookingRow[]> {
-  const rows = await queryRows<RawRow>(
-    db,
-    sql`
+/** The display columns of the bookings list for ids $1 in their order (one text: a prepared statement). */
+const pageRowsQuery = (ids: number[]) => sql`
     select b.id, b.booking_ref, b.old_booking_id, b.departure_date::text as departure_date, b.created_at,
       b.cancelled_at, b.status, b.changes_accepted, b.balance::text as balance,
       b.balance_due::text as balance_due,
@@ -401,13 +391,27 @@ export async function selectBookingsPage(
       ag.id as ag_id, ag.name as ag_name, af.id as af_id, af.name as af_name,
       oc.id as oc_id, oc.first_name as oc_first, oc.last_name as oc_last,
       oa.id as oa_id, oa.name as oa_name, oaf.id as oaf_id, oaf.name as oaf_name
-    from bookings b ${partyJoins}
+    from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality as page(id, n)
+    join bookings b on b.id = page.id ${partyJoins}
     left join old_customers oc on oc.id = b.old_customer_id
     left join old_agents oa on oa.id = b.old_agent_id
     left join old_affiliates oaf on oaf.id = b.old_affiliate_id
-    where b.id in (${pageIdsQuery(c, page)})
-    order by ${sql.join(page.orderBy, sql`, `)}`,
-  );
+    order by page.n`;
+
+/**
+ * One page of the bookings list, with the parties and their old-system fallbacks joined: the
+ * page's ids are found first (in the page's order), then only those rows are joined for display,
+ * by a prepared statement whose text never changes — planning the two as one statement cost
+ * 16–18 ms a call on a million bookings, more than finding the page.
+ */
+export async function selectBookingsPage(
+  db: Db,
+  c: BookingConditions,
+  page: TablePage,
+): Promise<BookingRow[]> {
+  const ids = (await queryRows<{ id: number }>(db, pageIdsQuery(c, page))).map((r) => r.id);
+  if (ids.length === 0) return [];
+  const rows = await preparedRows<RawRow>(db, pageRowsQuery(ids));
   return rows.map(toBookingRow);
 }
 
