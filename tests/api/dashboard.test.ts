@@ -454,4 +454,68 @@ describe.each(testDbKinds)('dashboard and global search on %s', (kind) => {
     await db.execute(sql`select booking_details_missing_load(0)`);
     await drift('loaded set-based');
   });
+
+  // Migration 0031: the balance and changes figures are sums of kept day rows. After each kind of
+  // change the kept rows must equal the bookings counted afresh, day by day.
+  it('keeps the outstanding balances per due day and the pending changes per departure day exact (migration 0031)', async () => {
+    const db = t.db;
+    const drift = async (step: string) => {
+      const r = await one<{ n: number }>(sql`
+        with kept as (
+          select kind, day, sum(n)::int as n, sum(total) as total from booking_day_counts
+          where kind in ('outstanding', 'changes_pending') group by kind, day
+          having sum(n) <> 0 or sum(total) <> 0),
+        fresh as (
+          select 'outstanding' as kind, balance_due as day, count(*)::int as n, sum(balance) as total
+          from bookings where balance > 0 and cancelled_at is null and balance_due is not null group by balance_due
+          union all
+          select 'changes_pending', departure_date, count(*)::int, 0 from bookings
+          where changes_accepted = 0 and cancelled_at is null and departure_date is not null group by departure_date)
+        select count(*)::int as n from kept full join fresh using (kind, day)
+        where kept.n is distinct from fresh.n or kept.total is distinct from fresh.total`);
+      expect(r.n, step).toBe(0);
+    };
+    await drift('as created');
+    const d0 = (await get('/dashboard')).json();
+
+    // The tiles read the kept rows, not a fresh count: a tampered row shows.
+    await db.execute(sql`insert into booking_day_counts (kind, day, slot, n, total)
+      values ('outstanding', ${day(-2)}::date, 63, 1, 5.00)`);
+    const d1 = (await get('/dashboard')).json();
+    expect(d1.balances_overdue.count).toBe(d0.balances_overdue.count + 1);
+    await db.execute(
+      sql`delete from booking_day_counts where kind = 'outstanding' and slot = 63 and n = 1 and total = 5.00`,
+    );
+    await drift('tamper undone');
+
+    // A payment lowers a balance, another clears it, a due date moves, a booking is cancelled and
+    // reinstated, changes accepted and made again, a departure moves, a booking deleted.
+    await db.execute(sql`update bookings set balance = balance - 0.50 where id = ${ids.dueSoon}`);
+    await drift('part paid');
+    await db.execute(sql`update bookings set balance = 0 where id = ${ids.dueLastDay}`);
+    await drift('paid in full');
+    await db.execute(sql`update bookings set balance_due = ${day(-5)}::date where id = ${ids.dueSoon}`);
+    await drift('due date moved');
+    await db.execute(sql`update bookings set cancelled_at = now() where id = ${ids.overdue1}`);
+    await drift('cancelled');
+    await db.execute(sql`update bookings set cancelled_at = null where id = ${ids.overdue1}`);
+    await drift('reinstated');
+    await db.execute(sql`update bookings set changes_accepted = 1 where id = ${ids.changes}`);
+    await drift('changes accepted');
+    await db.execute(
+      sql`update bookings set changes_accepted = 0, departure_date = ${day(60)}::date where id = ${ids.changes}`,
+    );
+    await drift('changes again on a moved departure');
+    await db.execute(sql`update bookings set balance = balance + 1 where balance > 0`);
+    await drift('many balances in one statement');
+    await db.execute(sql`delete from bookings where id = ${ids.overdue2}`);
+    await drift('a booking deleted');
+
+    const d = (await get('/dashboard')).json();
+    const overdue = await one<{ n: number; s: string }>(
+      sql`select count(*)::int as n, sum(balance)::text as s from bookings
+          where cancelled_at is null and balance > 0 and balance_due < ${today}::date`,
+    );
+    expect(d.balances_overdue).toMatchObject({ count: overdue.n, sum: overdue.s });
+  });
 });

@@ -20,7 +20,9 @@ export function endOfWeek(today: string): string {
  * GET dashboard (issue #14, 'what needs doing today'): each booking figure counts exactly the
  * bookings its `filters` show in the bookings list (the same conditions, areas/bookings/
  * work-lists.ts), with the first five of them; supplier invoices due by Sunday and brochure
- * requests not processed. `today` is London's date (`now` for tests). Read-only; the queries run
+ * requests not processed. The balance and changes figures are sums of the day totals kept by
+ * triggers (migration 0031) and the missing details read the kept flag (0030), so the Dashboard
+ * costs the same at ten million bookings as at a thousand. `today` is London's date (`now` for tests). Read-only; the queries run
  * side by side on PostgreSQL's pool.
  */
 export async function getDashboard(db: Db, now = new Date()): Promise<DashboardAnswer> {
@@ -29,6 +31,11 @@ export async function getDashboard(db: Db, now = new Date()): Promise<DashboardA
   const due = conditionsOf(f.balancesDue);
   const overdue = conditionsOf(f.balancesOverdue);
   const changes = conditionsOf(f.changesNotAccepted);
+  // The figures of these three come from the kept day totals over the tiles' own date ranges.
+  const dueRange = [
+    f.balancesDue.search_by_balance_due_start,
+    f.balancesDue.search_by_balance_due_end,
+  ] as const;
   const missing = conditionsOf(f.missingDetails);
   const byBalanceDue = sql`b.balance_due, b.created_at, b.id`;
   const byDeparture = sql`b.departure_date, b.created_at, b.id`;
@@ -45,12 +52,12 @@ export async function getDashboard(db: Db, now = new Date()): Promise<DashboardA
     invoices,
     brochures,
   ] = await Promise.all([
-    q.countAndBalance(db, due),
+    q.keptDayTotals(db, 'outstanding', ...dueRange),
     q.firstBookings(db, due, byBalanceDue),
-    q.countAndBalance(db, overdue),
+    q.keptDayTotals(db, 'outstanding', undefined, f.balancesOverdue.search_by_balance_due_end),
     // The most recently overdue first: the ones still worth a reminder.
     q.firstBookings(db, overdue, sql`b.balance_due desc, b.created_at desc, b.id desc`),
-    q.countWhere(db, changes),
+    q.keptDayTotals(db, 'changes_pending', f.changesNotAccepted.search_by_departure_start),
     q.firstBookings(db, changes, byDeparture),
     q.summariseBookings(db, missing, today, f.until),
     q.supplierInvoicesDue(db, today, until),
@@ -61,7 +68,11 @@ export async function getDashboard(db: Db, now = new Date()): Promise<DashboardA
     today,
     balances_due: { ...dueTotals, bookings: dueFirst, filters: f.balancesDue, until: f.until },
     balances_overdue: { ...overdueTotals, bookings: overdueFirst, filters: f.balancesOverdue },
-    changes_not_accepted: { count: changesCount, bookings: changesFirst, filters: f.changesNotAccepted },
+    changes_not_accepted: {
+      count: changesCount.count,
+      bookings: changesFirst,
+      filters: f.changesNotAccepted,
+    },
     missing_details: {
       count: missingSummary.count,
       // Only the first five are joined; the condition is not evaluated again.
