@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction, recomputeBooking } from '../../src/server/areas/bookings/ledger';
+import { detailsMissingNow } from '../../src/server/areas/bookings/work-lists';
 import { queryRows } from '../../src/server/db/client';
 import { MESSAGES } from '../../src/shared/api/booking-edit';
 import { bookingTotals } from '../../src/shared/booking-totals';
@@ -508,6 +509,16 @@ describe.each(testDbKinds)('bookings on %s', (kind) => {
     res = await call('POST', `/bookings/${id}/screen-open`, {}, t.accountantToken);
     expect(res.json().data.open_by).toEqual([]);
     expect((await call('POST', '/bookings/999999/screen-open', {})).statusCode).toBe(404);
+  });
+
+  it('every booking made and edited through the API has the details-missing flag the rule gives (migration 0030)', async () => {
+    const [r] = await queryRows<{ n: number; flagged: number }>(
+      t.db,
+      sql`select count(*) filter (where b.details_missing is distinct from ${detailsMissingNow})::int as n,
+            count(*) filter (where b.details_missing)::int as flagged from bookings b`,
+    );
+    expect(r.flagged).toBeGreaterThan(0);
+    expect(r.n).toBe(0);
   });
 
   it('stored totals never drift from a recomputation from the rows', async () => {

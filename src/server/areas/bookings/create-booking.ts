@@ -110,6 +110,8 @@ export async function createBooking(db: Db, input: BookingCreate, userId: number
       ({ line, priced: p }) =>
         `${p.label} × ${line.rooms} for ${line.guests} guest${line.guests === 1 ? '' : 's'}`,
     );
+    // details_missing: no passengers yet, so missing when a line has guests — what the lines'
+    // trigger (migration 0030) finds; written here so that trigger has nothing to update.
     // The booking and its history entry in one statement (the entry needs only the id), written
     // only when the places fit (else the 409 names the departure); a line refused below rolls both back.
     const [b] = await preparedRows<{ id: number | null; taken: { id: number; taken: number }[] }>(
@@ -121,13 +123,14 @@ export async function createBooking(db: Db, input: BookingCreate, userId: number
             insert into bookings (id, booking_ref, customer_id, agent_id, affiliate_id, created_by, created_from,
               agent_comission_percent, booking_vat_percent, bonding_type, airline_reference_email, allowed_domain,
               status, total_due, paid, balance, non_commissionable_extras, departure_date, rooms_confirmed,
-              balance_due, deposit_due, changes_accepted, changes_reviewed, version)
+              balance_due, deposit_due, changes_accepted, changes_reviewed, version, details_missing)
             select n.id, 'HB' || (100000 + n.id), ${input.customer_id ?? null}, ${input.agent_id ?? null},
               ${input.affiliate_id ?? null}, ${userId}, 'admin', ${commission},
               ${vat}, ${ctx.bonding_type_id}, ${input.airline_reference_email ?? null},
               ${input.airline_reference_email ? input.airline_reference_email.split('@')[1] : null}, ${f.status},
               ${totals.total_due}, ${totals.paid}, ${totals.balance}, ${totals.non_commissionable_extras},
-              ${f.departure_date}, ${f.roomsConfirmed}, ${f.balance_due}, ${f.deposit_due}, 0, 0, 2
+              ${f.departure_date}, ${f.roomsConfirmed}, ${f.balance_due}, ${f.deposit_due}, 0, 0, 2,
+              ${lines.some(({ line }) => line.guests > 0)}
             from n
             returning id),
           h as (${historyInsertSql(

@@ -71,7 +71,8 @@ export const bookings = pgTable(
     changes_reviewed: smallint('changes_reviewed').notNull().default(0),
     /**
      * Passenger or passport details are missing (areas/bookings/work-lists.ts detailsMissingNow):
-     * kept by triggers on passengers, tour lines and tours (migration 0030), never set by the app.
+     * kept by triggers on passengers, tour lines and tours (migration 0030); a new booking starts
+     * true (lines, no passengers yet: create-booking.ts), which its lines' trigger then confirms.
      */
     details_missing: boolean('details_missing').notNull().default(false),
     changes_reviewed_at: timestamp('changes_reviewed_at', { withTimezone: true, mode: 'string' }),
