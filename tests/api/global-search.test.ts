@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newestMeeting } from '../../src/server/areas/bookings/newest';
 import { queryRows } from '../../src/server/db/client';
 import { SEARCH_COUNT_CAP } from '../../src/shared/api/dashboard';
 import { bearer, createTestContext, type TestContext } from '../helpers/app';
@@ -65,6 +66,24 @@ describe.each(testDbKinds)('global search by surname on %s', (kind) => {
     await createBooking(t.db, { instance, customer_id: (await createCustomer(t.db)).id });
   });
   afterAll(async () => t?.close());
+
+  it('finds the newest bookings of a reference prefix the same way by sorting its matches or by walking booking dates', async () => {
+    // newestMeeting collects and sorts up to sortAtMost matches and walks the booking-date index
+    // past it; both branches must answer the plain sort's rows.
+    const alt = sql`b.booking_ref like 'HB%'`;
+    const plain = await queryRows<{ id: number }>(
+      t.db,
+      sql`select b.id from bookings b where ${alt} order by b.created_at desc, b.id desc limit 2`,
+    );
+    expect(plain.length).toBe(2);
+    for (const sortAtMost of [0, 1, 1000]) {
+      const rows = await queryRows<{ id: number }>(t.db, newestMeeting(alt, 2, sortAtMost));
+      expect(
+        rows.map((r) => r.id),
+        `sortAtMost ${sortAtMost}`,
+      ).toEqual(plain.map((r) => r.id));
+    }
+  });
 
   it('finds the booking by its lead customer surname, linking to the bookings list for the rest', async () => {
     const groups = await search('quillfeather');

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { likeEscape } from '../../http/datatables';
+import { newestMeeting } from './newest';
 
 /**
  * The customers' side of the bookings list's searches (spec 1 §7 bookings/table `search_by_customer`
@@ -37,9 +38,7 @@ export interface CustomerSearch {
 export function customerWalkSql(s: CustomerSearch, limit: number, offset: number): SQL {
   const depth = offset + limit;
   const newest = sql`order by b.created_at desc, b.id desc limit ${depth}`;
-  const others = s.others.map(
-    (alt) => sql` union (select b.id, b.created_at from bookings b where ${alt} ${newest})`,
-  );
+  const others = s.others.map((alt) => sql` union (${newestMeeting(alt, depth)})`);
   return sql`with m as materialized (
       select id, last_booked_at from customers where ${customerText(s.text)} and last_booked_at is not null)
     select w.id from (
@@ -67,11 +66,17 @@ export async function countByCustomers(
   // With a cap, at most cap + 1 customers with bookings are read: when there are more, their
   // bookings alone pass the cap (each has one at least); when not, the set is whole and exact.
   const upTo = cap === undefined ? sql`` : sql` limit ${cap + 1}`;
+  // Each alternative is filtered and cut at cap + 1 on its own (a union of whole alternatives read
+  // a reference prefix's 900,000 matches before the cut): the union reaches cap + 1 exactly when
+  // the uncut one would.
   const rest = others.length
-    ? sql` + (select count(*) from (select o.id from (${sql.join(
-        others.map((alt) => sql`select b.id, b.customer_id from bookings b where ${alt}`),
+    ? sql` + (select count(*) from (${sql.join(
+        others.map(
+          (alt) => sql`(select b.id from bookings b where ${alt}
+            and (b.customer_id is null or b.customer_id not in (select id from m))${upTo})`,
+        ),
         sql` union `,
-      )}) o where o.customer_id is null or o.customer_id not in (select id from m)${upTo}) r)`
+      )}) r)`
     : sql``;
   const [row] = await queryRows<{ n: string | number }>(
     db,

@@ -13,6 +13,7 @@ import {
   customerWalkSql,
   namesSearched,
 } from './customer-search';
+import { newestMeeting } from './newest';
 import { workListConditions } from './work-lists';
 
 /** Columns of the bookings list that can be sorted, by their DataTables `data` name. */
@@ -193,7 +194,7 @@ function matchingSet(c: Pick<BookingConditions, 'where' | 'anyOf'>, columns: str
  * postcode from three characters, airline reference — `bookingFilterConditions`) for the global
  * search (issue #22 point 8), bounded at any size: `ids` are up to `limit` matches, an exact
  * reference first, then the newest (names through `customerWalkSql`, the other alternatives each
- * newest first from its own index, stopped at `limit`); `count` is the number of matches counted
+ * through `newestMeeting`, stopped at `limit`); `count` is the number of matches counted
  * only up to `cap + 1` (so `count > cap` means "more than `cap`"). The same term in `/bookings?q=`
  * lists them all.
  */
@@ -204,7 +205,6 @@ export async function selectQuickSearchBookings(
 ): Promise<{ ids: number[]; count: number }> {
   const exact = text.toUpperCase();
   const others = [refMatches(text), sql`b.id = any(array(${bookingsWithAirlineRef(text)}))`];
-  const newest = sql`order by b.created_at desc, b.id desc limit ${limit}`;
   const search: CustomerSearch = { text, others };
   const [exactRows, top, count] = await Promise.all([
     queryRows<{ id: number }>(
@@ -215,7 +215,10 @@ export async function selectQuickSearchBookings(
       db,
       namesSearched(text)
         ? customerWalkSql(search, limit, 0)
-        : sql`select m.id from (${matchingSet({ where: [], anyOf: others }, ['id', 'created_at'], newest)}) m
+        : sql`select m.id from (${sql.join(
+            others.map((alt) => sql`(${newestMeeting(alt, limit)})`),
+            sql` union `,
+          )}) m
             order by m.created_at desc, m.id desc limit ${limit}`,
     ),
     namesSearched(text)
