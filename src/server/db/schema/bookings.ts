@@ -147,7 +147,8 @@ export const tour_bookings = pgTable(
     index('tour_bookings_booking_idx').on(t.holiday_booking_id),
     // Covers a booking's guests and tours (the dashboard's missing-details check, issue #14).
     index('tour_bookings_booking_guests_idx').on(t.holiday_booking_id, t.guests, t.tour_id),
-    index('tour_bookings_instance_idx').on(t.tour_instance_id),
+    // With the booking: the Dashboard counts a window's departures from this index alone (0032).
+    index('tour_bookings_instance_idx').on(t.tour_instance_id, t.holiday_booking_id),
     index('tour_bookings_room_idx').on(t.tour_room_id),
     index('tour_bookings_airline_ref_idx').using('btree', sql`upper(${t.airline_ref}) text_pattern_ops`),
   ],
