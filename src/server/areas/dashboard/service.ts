@@ -22,8 +22,8 @@ export function endOfWeek(today: string): string {
  * work-lists.ts), with the first five of them; supplier invoices due by Sunday and brochure
  * requests not processed. The balance and changes figures are sums of the day totals kept by
  * triggers (migration 0031) and the missing details read the kept flag (0030), so the Dashboard
- * costs the same at ten million bookings as at a thousand. `today` is London's date (`now` for tests). Read-only; the queries run
- * side by side on PostgreSQL's pool.
+ * costs the same at ten million bookings as at a thousand. `today` is London's date (`now` for
+ * tests). Read-only; the queries run side by side on PostgreSQL's pool.
  */
 export async function getDashboard(db: Db, now = new Date()): Promise<DashboardAnswer> {
   const today = londonToday(now);
