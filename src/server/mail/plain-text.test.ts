@@ -21,14 +21,20 @@ describe('htmlToText', () => {
         '- Room: Double → Suite',
         '- Total <now>',
         '',
-        '1. one',
-        '2. two',
+        ' 1. one',
+        ' 2. two',
         '',
-        'Hotel  Grand, Nice',
+        'Hotel   Grand, Nice',
         '',
         'Manage your booking (https://x.test/b/1) or a@b.test',
       ].join('\n'),
     );
+  });
+  it('leaves one blank line between blocks nested in blocks, and no trailing spaces', () => {
+    const text = htmlToText(
+      '<div><p>Changes:</p><div><ul><li>Room → Suite</li></ul></div></div><table><tr><td>Hotel</td><td>Grand</td></tr></table>',
+    );
+    expect(text).toBe(['Changes:', '', '- Room → Suite', '', 'Hotel   Grand'].join('\n'));
   });
   it('keeps plain text as it is and answers empty for nothing', () => {
     expect(htmlToText('Hello   there')).toBe('Hello there');
