@@ -177,6 +177,34 @@ describe('unsaved work and typed dates (issue #22 points 5 and 6)', () => {
     await page.context().close();
   });
 
+  it('an extra added to the list but not updated is not lost to a side-menu click', async () => {
+    const page = await signedInPage(browser, 1);
+    await page.goto(`${e2eUrl()}${pathTo('booking-edit', { id: bookingId })}`);
+    const extras = await openCard(page, 'Extras');
+    const pick = extras.getByRole('combobox', { name: 'Add extra' });
+    await poll(() => pick.isEnabled()).toBe(true);
+    await pick.click();
+    await page.getByRole('option').first().click();
+    await extras.getByRole('button', { name: 'Add to list' }).click();
+    await poll(() => extras.getByText('Changes not saved yet').isVisible()).toBe(true);
+    const customers = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Customers' });
+    await customers.click();
+    const ask = page.getByRole('dialog', { name: 'Discard your changes?' });
+    await poll(() => ask.isVisible()).toBe(true);
+    await shot(page, 'extras-leave-asked');
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    await poll(() => ask.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe(pathTo('booking-edit', { id: bookingId }));
+    expect(await extras.getByText('Changes not saved yet').isVisible()).toBe(true);
+
+    // Undone, it leaves without a question.
+    await extras.getByRole('button', { name: 'Undo changes' }).click();
+    await customers.click();
+    await page.waitForURL((url) => url.pathname === pathTo('customers'), { timeout: 15_000 });
+    expect(await ask.count()).toBe(0);
+    await page.context().close();
+  });
+
   it('Esc on a half-filled Add passenger dialog asks; an untouched one just closes', async () => {
     const page = await signedInPage(browser, 1);
     await page.goto(`${e2eUrl()}${pathTo('booking-edit', { id: bookingId })}`);

@@ -20,6 +20,7 @@ import { confirmDelete } from '../../ui/confirm';
 import { NumberField } from '../../ui/form';
 import { useNoticeMutation } from '../../ui/notice-mutation';
 import { useCan } from '../../ui/permissions';
+import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { zodValidate } from '../../ui/zod-validate';
 import { CloneModal } from './CloneModal';
 import { DiscountModal } from './DiscountModal';
@@ -36,6 +37,14 @@ interface EditValues {
 }
 
 /** The inline edit's payload (POST update-availability/{id}/prices). */
+/** A price row's values as the inline edit starts them. */
+const editValuesOf = (p: PriceRow): EditValues => ({
+  selected_currency: currencyValue(p.currency_id),
+  exchange_rate: Number(p.exchange_rate),
+  price_by: p.price_type,
+  price: p.price,
+});
+
 const toPayload = (e: { id: number; values: EditValues }): PriceUpdateInput => ({
   price_id: e.id,
   selected_currency: currencyPayload(e.values.selected_currency),
@@ -100,6 +109,14 @@ export function PricesTable({ room, range }: { room: RoomDetails; range: [string
     { onSuccess: reload },
   );
 
+  // A price row being edited with a changed value asks before the page is left (issue #22 point 5).
+  useUnsavedChanges({
+    dirty: () => {
+      if (!editing || save.isPending) return false;
+      const row = rows.find((r) => r.id === editing.id);
+      return !!row && JSON.stringify(editing.values) !== JSON.stringify(editValuesOf(row));
+    },
+  });
   const setEdit = (patch: Partial<EditValues>) =>
     setEditing((e) => (e ? { ...e, values: { ...e.values, ...patch } } : e));
   const isEditing = (p: PriceRow) => editing?.id === p.id;
@@ -230,17 +247,7 @@ export function PricesTable({ room, range }: { room: RoomDetails; range: [string
                 type="button"
                 size="sm"
                 aria-label={`Edit price of ${dateLabel(p)}`}
-                onClick={() =>
-                  setEditing({
-                    id: p.id,
-                    values: {
-                      selected_currency: currencyValue(p.currency_id),
-                      exchange_rate: Number(p.exchange_rate),
-                      price_by: p.price_type,
-                      price: p.price,
-                    },
-                  })
-                }
+                onClick={() => setEditing({ id: p.id, values: editValuesOf(p) })}
               >
                 Edit
               </Anchor>

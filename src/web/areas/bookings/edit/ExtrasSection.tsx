@@ -9,6 +9,7 @@ import { formatMoney } from '../../../lib/format';
 import { NumberField } from '../../../ui/form';
 import { useCan } from '../../../ui/permissions';
 import { QueryProblem } from '../../../ui/QueryProblem';
+import { useUnsavedChanges } from '../../../ui/unsaved-changes';
 import { zodField } from '../../../ui/zod-validate';
 import { useBookingChange } from '../booking-api';
 import {
@@ -66,6 +67,8 @@ export function ExtrasSection({ booking, canEdit }: { booking: BookingDetail; ca
     }),
   );
   const changed = extrasChanged(draft, saved);
+  // Leaving the booking with extras edited but not updated asks first (issue #22 point 5).
+  useUnsavedChanges({ dirty: () => changed && !save.isPending });
   const update = (id: number, patch: Partial<ExtraDraft>) =>
     setDraft((list) => list.map((e) => (e.id === id ? { ...e, ...patch } : e)));
 
