@@ -132,6 +132,12 @@ describe('tour catalogue screens', () => {
       .fill('09:15');
     await page.waitForTimeout(400);
     await page.screenshot({ path: 'screenshots/tour-group-transfers.png' });
+    // Esc with typed transfers not saved asks first (issue #22 point 5).
+    await page.keyboard.press('Escape');
+    const ask = page.getByRole('dialog', { name: 'Discard your changes?' });
+    await expect.poll(() => ask.isVisible(), slow).toBe(true);
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    await expect.poll(() => ask.count(), slow).toBe(0);
     await page.getByRole('button', { name: 'Update Outbound transfers' }).click();
     await expect.poll(() => page.getByText('Transfers updated successfully.').isVisible(), slow).toBe(true);
     await page.keyboard.press('Escape');

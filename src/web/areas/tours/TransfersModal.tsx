@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Table, Tabs, Text, TextInput, Title } fro
 import { TimeInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { groupsApi, type InstancesData } from '../../../shared/api/groups';
 import type { InstanceFlight } from '../../../shared/api/tour-catalogue';
 import { api } from '../../api/client';
@@ -11,6 +11,7 @@ import { formatDate } from '../../lib/format';
 import { Modal } from '../../ui/Modal';
 import { useNoticeMutation } from '../../ui/notice-mutation';
 import { useCan } from '../../ui/permissions';
+import { useUnsavedChanges } from '../../ui/unsaved-changes';
 
 /** Spec 3 §8 / §5 Transfers, word for word. */
 export const ADD_TRANSFER = 'Please add transfer';
@@ -120,6 +121,13 @@ function DirectionForm({
     ),
   );
   const [times, setTimes] = useState<Record<string, string>>({});
+  // Typed transfers or pickup times not saved yet: closing the dialog or leaving asks first.
+  const [touched, setTouched] = useState(false);
+  const box = useRef<HTMLFieldSetElement>(null);
+  useUnsavedChanges({
+    dirty: () => touched && !saveTransfers.isPending,
+    dirtyWithin: (root) => touched && !saveTransfers.isPending && !!box.current && root.contains(box.current),
+  });
   const pickups = useQuery({
     queryKey: keys.groups.sub(groupId, 'pickups', direction),
     queryFn: ({ signal }) =>
@@ -165,7 +173,12 @@ function DirectionForm({
           ),
         },
       }),
-    { onSuccess: () => onSaved() },
+    {
+      onSuccess: () => {
+        setTouched(false);
+        onSaved();
+      },
+    },
   );
   const saving = saveTransfers.isPending;
   const save = () => {
@@ -184,7 +197,7 @@ function DirectionForm({
     );
   }
   return (
-    <fieldset disabled={!maySave} style={{ border: 0, padding: 0, margin: 0 }}>
+    <fieldset ref={box} disabled={!maySave} style={{ border: 0, padding: 0, margin: 0 }}>
       <Table withTableBorder striped fz="sm" aria-label={`${direction} transfers`}>
         <Table.Thead>
           <Table.Tr>
@@ -206,6 +219,7 @@ function DirectionForm({
                   onChange={(e) => {
                     const v = e.currentTarget.value;
                     setTexts((t) => ({ ...t, [r.key]: v }));
+                    setTouched(true);
                   }}
                 />
               </Table.Td>
@@ -244,6 +258,7 @@ function DirectionForm({
                       onChange={(e) => {
                         const v = e.currentTarget.value;
                         setTimes((t) => ({ ...t, [`${n}|${a.id}`]: v }));
+                        setTouched(true);
                       }}
                       w={120}
                     />
