@@ -101,6 +101,11 @@ const routeDefs = [
     title: 'Set your password',
     public: true,
   },
+  // The customer's side, "Manage my booking" (issue #23): outside the staff shell, its own realm.
+  { name: 'portal-booking', path: '/my-booking', title: 'Manage my booking', public: true },
+  { name: 'portal-sign-in', path: '/my-booking/sign-in', title: 'Sign in to manage your booking', public: true },
+  /** The link in an email: `#t=<token>` opens the booking, `#t=<token>&accept=1` accepts its changes. */
+  { name: 'portal-link', path: '/my-booking/link', title: 'Opening your booking', public: true },
   { name: 'affiliates', path: '/affiliates', title: 'Affiliates' },
   { name: 'affiliate-create', path: '/affiliates/create', title: 'New affiliate', parent: 'affiliates' },
   { name: 'affiliate-edit', path: '/affiliates/edit/:id', title: 'Edit affiliate', parent: 'affiliates' },
@@ -329,6 +334,9 @@ export const implementedRoutes: ReadonlySet<RouteName> = new Set<RouteName>([
   'agent-create',
   'agent-edit',
   'agent-password-reset',
+  'portal-booking',
+  'portal-sign-in',
+  'portal-link',
   'affiliates',
   'affiliate-create',
   'affiliate-edit',

@@ -60,6 +60,11 @@ export interface Endpoint<
   permission?: Permission;
   /** No token needed (login, password reset, the payment gateway's callback). */
   public?: boolean;
+  /**
+   * The customer's side (issue #23): the caller holds a portal token (`/api/portal/…`), never a
+   * staff one; the route needs no staff permission and answers only its own booking.
+   */
+  realm?: 'portal';
   params?: Params;
   query?: Query;
   body?: Body;

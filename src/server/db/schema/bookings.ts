@@ -302,6 +302,8 @@ export const booking_history = pgTable(
      * ('£1,198.00'). Null for entries that change nothing the customer is told about.
      */
     changes: jsonb('changes').$type<{ field: string; before: string; after: string }[]>(),
+    /** Who acted when it was not a member of staff: 'customer' (the customer's side, issue #23). */
+    actor: text('actor'),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [index('booking_history_booking_idx').on(t.holiday_booking_id, t.created_at)],

@@ -10,3 +10,4 @@ export * from './reference';
 export * from './settings';
 export * from './storage';
 export * from './summaries';
+export * from './portal';

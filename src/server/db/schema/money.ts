@@ -180,6 +180,8 @@ export const audit_log = pgTable(
      * entity is deleted: 'supplier:12', 'tour_manager:3', 'affiliate:5', 'tour_group:40'.
      */
     scope: text('scope'),
+    /** Who acted when it was not a member of staff: 'customer' (the customer's side, issue #23). */
+    actor: text('actor'),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [
