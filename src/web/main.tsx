@@ -14,8 +14,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { setUnauthorizedHandler } from './api/client';
+import { pathTo } from '../shared/routes';
+import { setPortalUnauthorizedHandler, setUnauthorizedHandler } from './api/client';
 import { clearUserData, queryClient } from './api/query-client';
+import { keys } from './api/query-keys';
 import { router } from './router';
 import { loginPathFor } from './shell/return-to';
 import { cssVariablesResolver, theme } from './theme';
@@ -25,6 +27,13 @@ setUnauthorizedHandler(() => {
   clearUserData();
   const here = router.state.location;
   if (here.pathname !== '/login') void router.navigate(loginPathFor(here), { replace: true });
+});
+
+// A 401 on the customer's side ends only the portal session: forget its booking, show its sign-in page.
+setPortalUnauthorizedHandler(() => {
+  queryClient.removeQueries({ queryKey: keys.portal.all });
+  const signIn = pathTo('portal-sign-in');
+  if (router.state.location.pathname !== signIn) void router.navigate(signIn, { replace: true });
 });
 
 const root = document.getElementById('root');

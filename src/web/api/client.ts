@@ -8,12 +8,16 @@ import {
   fillPath,
   type Sent,
 } from '../../shared/api/contract';
+import { endPortalSession, getPortalToken } from './portal-session';
 import { endSession, getToken } from './session';
 
 /**
  * The one fetch client of the web app (DESIGN.md §4). Base '/api'; the stored token goes out as a
  * Bearer value; JSON in and out. A 401 (except on the login call itself) ends the session — keeping
- * the server's reason (idle, expired, signed out) for the login screen — and goes to /login. Every
+ * the server's reason (idle, expired, signed out) for the login screen — and goes to /login.
+ * Two token realms (`realmOf`): the customer's "Manage my booking" calls carry the portal token
+ * (`portal-session.ts`), and a 401 there ends only the portal session and goes to its sign-in page;
+ * the portal's public calls carry no token at all; every other call carries the staff token. Every
  * failure — HTTP error, an answer with `success: false` / `status: false`, or no answer at all — is
  * thrown as an `ApiError` carrying the server's message and field errors.
  */
@@ -62,6 +66,37 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
+/** The customer's sign-in page, where a refused portal session goes. */
+const PORTAL_SIGN_IN = '/my-booking/sign-in';
+
+/** What the app does on a 401 of a portal call; main.tsx points it at the router. */
+let onPortalUnauthorized: () => void = () => {
+  if (window.location.pathname !== PORTAL_SIGN_IN) window.location.assign(PORTAL_SIGN_IN);
+};
+
+/** Sets what a refused portal session does (forget the portal's cached data, go to its sign-in page). */
+export function setPortalUnauthorizedHandler(handler: () => void): void {
+  onPortalUnauthorized = handler;
+}
+
+/**
+ * Which token a call carries: 'portal' for the customer's booking calls (`realm: 'portal'`),
+ * 'none' for the portal's public calls (link, code, sign-in, the operator's contacts — a staff
+ * token must not ride along to the customer's side), 'staff' for everything else (the staff
+ * app's public calls included, as before).
+ */
+export type Realm = 'staff' | 'portal' | 'none';
+
+/** The realm of an endpoint (see `Realm`). */
+export function realmOf(endpoint: Pick<Endpoint, 'realm' | 'public' | 'path'>): Realm {
+  if (endpoint.realm === 'portal') return 'portal';
+  if (endpoint.public && endpoint.path.startsWith('/portal/')) return 'none';
+  return 'staff';
+}
+
+const tokenOf = (realm: Realm): string | null =>
+  realm === 'staff' ? getToken() : realm === 'portal' ? getPortalToken() : null;
+
 export type QueryValue = string | number | boolean | null | undefined;
 export type Query = Record<string, QueryValue>;
 
@@ -97,6 +132,20 @@ function sessionRefused(sentToken: string | null, env: Envelope): void {
   onUnauthorized();
 }
 
+/**
+ * A 401 in `realm`: the staff realm ends the staff session (not for the login call itself); the
+ * portal realm ends only the portal session, keeping the server's message ('' when it gave none or
+ * no token was sent: the sign-in page says the session ended); a public portal call (a wrong code,
+ * an old link) ends nothing — its message is the answer.
+ */
+function refused(realm: Realm, path: string, sentToken: string | null, env: Envelope): void {
+  if (realm === 'staff' && path !== '/login') sessionRefused(sentToken, env);
+  if (realm === 'portal') {
+    endPortalSession((sentToken && messageOf(env)) || '');
+    onPortalUnauthorized();
+  }
+}
+
 function fallbackMessage(status: number): string {
   if (status === 401) return 'Your session has ended. Please sign in again.';
   if (status === 403) return 'You do not have permission to do that.';
@@ -113,14 +162,16 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** Let the request outlive the page (a 'screen left' flag sent on pagehide). */
   keepalive?: boolean;
+  /** Which token goes out (default the staff one). */
+  realm?: Realm;
 }
 
 async function request<T>(
   path: string,
-  { method, query, body, signal, keepalive }: RequestOptions,
+  { method, query, body, signal, keepalive, realm = 'staff' }: RequestOptions,
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getToken();
+  const token = tokenOf(realm);
   if (token) headers.Authorization = `Bearer ${token}`;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
@@ -148,7 +199,7 @@ async function request<T>(
   }
   const env = asEnvelope(parsed);
 
-  if (res.status === 401 && path !== '/login') sessionRefused(token, env);
+  if (res.status === 401) refused(realm, path, token, env);
   if (!res.ok) {
     throw new ApiError(messageOf(env) ?? fallbackMessage(res.status), res.status, env.errors ?? {}, parsed);
   }
@@ -215,6 +266,7 @@ async function call<E extends Endpoint>(endpoint: E, ...[args]: CallRest<E>): Pr
       query: a.query as Query | undefined,
       fallbackName: a.fallbackName,
       onHeaders: a.onHeaders,
+      realm: realmOf(endpoint),
     });
     return name as CallResult<E>;
   }
@@ -225,6 +277,7 @@ async function call<E extends Endpoint>(endpoint: E, ...[args]: CallRest<E>): Pr
     body,
     signal: a.signal,
     keepalive: a.keepalive,
+    realm: realmOf(endpoint),
   });
 }
 
@@ -243,6 +296,8 @@ interface FileRequest {
   query?: Query;
   fallbackName?: string;
   onHeaders?: (headers: Headers) => void;
+  /** Which token goes out (default the staff one). */
+  realm?: Realm;
 }
 
 /**
@@ -266,10 +321,10 @@ async function download(path: string, opts: FileRequest = {}): Promise<string> {
 /** Fetches a file: its bytes and its Content-Disposition name (or `fallbackName`); failures as in `download`. */
 async function fetchFile(
   path: string,
-  { method = 'GET', body, query, fallbackName = 'download', onHeaders }: FileRequest,
+  { method = 'GET', body, query, fallbackName = 'download', onHeaders, realm = 'staff' }: FileRequest,
 ): Promise<{ blob: Blob; name: string }> {
   const headers: Record<string, string> = {};
-  const token = getToken();
+  const token = tokenOf(realm);
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let res: Response;
@@ -289,7 +344,7 @@ async function fetchFile(
     } catch {
       // not JSON
     }
-    if (res.status === 401) sessionRefused(token, env);
+    if (res.status === 401) refused(realm, path, token, env);
     throw new ApiError(messageOf(env) ?? fallbackMessage(res.status), res.status, env.errors ?? {});
   }
   onHeaders?.(res.headers);
@@ -318,6 +373,7 @@ async function file<E extends Endpoint & { answer: FileAnswer }>(
     body: a.body,
     query: a.query as Query | undefined,
     fallbackName: a.fallbackName,
+    realm: realmOf(endpoint),
   });
 }
 

@@ -59,6 +59,8 @@ export const keys = {
   invoices: areaKeys('invoices'),
   jobs: areaKeys('jobs'),
   monthlyAccounts: areaKeys('monthly-accounts'),
+  /** The customer's "Manage my booking" (issue #23): the session's booking, the operator's contacts. */
+  portal: areaKeys('portal'),
   reference: areaKeys('reference'),
   regions: areaKeys('regions'),
   /** The reports screen's lists (fields-data, bonding types, rooming's accommodation by resort/supplier). */
