@@ -13,13 +13,13 @@ import {
 import { paymentsApi } from '../../../../shared/api/payments';
 import { overpaymentBy } from '../../../../shared/booking-totals';
 import { api } from '../../../api/client';
+import { openEcommpayWidget } from '../../../lib/ecommpay-widget';
 import { formatMoney } from '../../../lib/format';
 import { confirmAction } from '../../../ui/confirm';
 import { useEntityForm } from '../../../ui/entity';
 import { MoneyInput } from '../../../ui/form';
 import { useReloadBooking } from '../booking-api';
 import { paymentAmountToSend } from './booking-sections';
-import { openEcommpayWidget } from './ecommpay-widget';
 
 /** Spec 1 §4 / §9: the booking reloads 30 seconds after a card payment succeeds in the widget. */
 const WIDGET_RELOAD_MS = 30_000;

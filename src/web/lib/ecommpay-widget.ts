@@ -5,7 +5,7 @@
  * (onPaymentSuccess, onExit, onDestroy, …) ride in the same object; they are not signed.
  */
 
-import { ECOMMPAY_CSS, ECOMMPAY_SCRIPT } from '../../../../shared/ecommpay';
+import { ECOMMPAY_CSS, ECOMMPAY_SCRIPT } from '../../shared/ecommpay';
 
 export const ECOMMPAY_LOAD_FAILED =
   "The card payment page could not be opened: ECOMMPAY's payment script did not load (no internet connection, or it is blocked). The payment has not been taken.";
