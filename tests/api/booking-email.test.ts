@@ -156,7 +156,11 @@ describe.each(testDbKinds)('booking email on %s', (kind) => {
       departure_date: '01/06/2027',
       tour_balance: '£1,048.00',
     });
-    expect(vars.accept_button).toContain(`href="https://office.test/bookings/edit/${bookingId}"`);
+    // Issue #23: without a message's personal links (a preview), both open the customer's sign-in
+    // page — never the staff app.
+    expect(vars.accept_button).toContain('href="https://office.test/my-booking/sign-in"');
+    expect(vars.manage_booking).toContain('href="https://office.test/my-booking/sign-in"');
+    expect(vars.accept_button).not.toContain('/bookings/edit/');
     expect(vars.balance_due_content).toContain('£1,048.00');
   });
 
@@ -475,7 +479,9 @@ describe.each(testDbKinds)('booking email on %s', (kind) => {
     expect(String(mail.html)).toContain(
       'Dear &lt;b&gt;O&#39;Brien&lt;/b&gt;, the changes are confirmed: <a href=',
     );
-    expect(String(mail.html)).toContain(`/bookings/edit/${bookingId}`);
+    // Issue #23: the Accept button is the customer's personal link, never the staff screen.
+    expect(String(mail.html)).toMatch(/\/my-booking\/link#t=[A-Za-z0-9_-]{43}&amp;accept=1/);
+    expect(String(mail.html)).not.toContain('/bookings/edit/');
   });
 
   it('GET bookings/{id} offers the active templates grouped by type', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, type Permission, permissions } from '../../shared/permissions';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { authenticatePortal, type PortalCaller } from '../users/portal';
 import { authenticate, type StaffUser, sessionEndedMessage } from '../users/service';
 import { HttpError } from './errors';
 
@@ -11,12 +12,19 @@ declare module 'fastify' {
     public?: boolean;
     /** Key in the permission table; required on every route that is not a GET. */
     permission?: Permission;
+    /** The customer's side (issue #23): a portal token, never a staff one (users/portal.ts). */
+    portal?: boolean;
   }
   interface FastifyRequest {
     user: StaffUser;
     token: string;
+    /** On a portal route: the session and its one booking. */
+    portal: PortalCaller;
   }
 }
+
+/** The 401 of a portal route whose token is not a live portal session (PORTAL_MESSAGES.sessionEnded). */
+export const PORTAL_SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 /** The bearer token of a request, or undefined. */
 export function bearerToken(req: FastifyRequest): string | undefined {
@@ -39,8 +47,11 @@ export function installAuth(app: FastifyInstance, db: Db, settings: Pick<Config,
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const mutating = methods.some((m) => !['GET', 'HEAD', 'OPTIONS'].includes(m));
-    const config = route.config as { public?: boolean; permission?: Permission } | undefined;
-    if (mutating && !config?.public && !config?.permission) {
+    const config = route.config as { public?: boolean; permission?: Permission; portal?: boolean } | undefined;
+    if (config?.portal && (config.public || config.permission)) {
+      throw new Error(`Portal route ${route.url} may be neither public nor carry a staff permission`);
+    }
+    if (mutating && !config?.public && !config?.permission && !config?.portal) {
       throw new Error(
         `Route ${methods.join(',')} ${route.url} needs a permission from src/shared/permissions.ts`,
       );
@@ -52,12 +63,21 @@ export function installAuth(app: FastifyInstance, db: Db, settings: Pick<Config,
 
   app.decorateRequest('user', null as unknown as StaffUser);
   app.decorateRequest('token', '');
+  app.decorateRequest('portal', null as unknown as PortalCaller);
 
   app.addHook('onRequest', async (req) => {
     const config = req.routeOptions.config;
     if (config?.public || !req.url.startsWith('/api')) return;
     const token = bearerToken(req);
     if (!token) throw new HttpError(401, 'Unauthenticated.');
+    if (config?.portal) {
+      // The customer's realm: only a live portal session; a staff token is not one.
+      const caller = await authenticatePortal(db, token);
+      if (!caller) throw new HttpError(401, PORTAL_SESSION_ENDED);
+      req.portal = caller;
+      req.token = token;
+      return;
+    }
     const session = await authenticate(db, token, settings.SESSION_IDLE_MINUTES);
     if (!session.user) throw new HttpError(401, sessionEndedMessage(session.ended, settings));
     const { user } = session;

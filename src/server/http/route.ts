@@ -77,6 +77,7 @@ export function route<E extends Endpoint>(
       ...(options.extra?.config ?? {}),
       ...(endpoint.permission ? { permission: endpoint.permission } : {}),
       ...(endpoint.public ? { public: true } : {}),
+      ...(endpoint.realm === 'portal' ? { portal: true } : {}),
       multipart: endpoint.multipart ?? false,
       contract: isFile ? 'file' : 'json',
     },

@@ -201,15 +201,17 @@ function flightTable(flights: FlightRow[]): string {
  * `balance_due_date` and `balance_due_content` from the payment schedule (src/shared/payment-schedule.ts:
  * the balance stage's date; one sentence per stage, 'Deposit £200.00 paid 27/11/2026. Balance £998.00
  * due by 09/06/2027.', '' when nothing is due or the booking is cancelled); `customer_salutation` by the greeting rule (shared/greeting.ts); `booking_changes`
- * the list of `changesSinceAccepted`; `accept_button` and `manage_booking` links to the booking at `opts.baseUrl` (config.appUrl; there
- * is no customer-facing page yet, so both open the booking in the staff app). A value that does not
- * apply is ''. Throws when the booking does not exist.
+ * the list of `changesSinceAccepted`; `accept_button` and `manage_booking` link to the customer's
+ * side at `opts.baseUrl` (config.appUrl, never the request's host): `opts.links` are the personal
+ * links of a message being sent (portal/links.ts); without them (a preview) both open its sign-in
+ * page, so no working token is ever shown to staff or left unsent. A value that does not apply is
+ * ''. Throws when the booking does not exist.
  */
 export async function templateVariables(
   db: Db,
   bookingId: number,
   recipient: 'customer' | 'agent',
-  opts: { baseUrl: string },
+  opts: { baseUrl: string; links?: { manage: string; accept: string } | null },
 ): Promise<Record<EmailTemplateVariable, string>> {
   void recipient; // Same values for both today; kept so a recipient-specific value has its place.
   const [b] = await queryRows<{
@@ -281,7 +283,9 @@ export async function templateVariables(
   const outbound = flights[0];
   const inbound = flights.length > 1 ? flights[flights.length - 1] : undefined;
   const base = opts.baseUrl.replace(/\/+$/, '');
-  const bookingUrl = `${base}${pathTo('booking-edit', { id: bookingId })}`;
+  const signIn = `${base}${pathTo('portal-sign-in')}`;
+  const manageUrl = opts.links?.manage ?? signIn;
+  const acceptUrl = opts.links?.accept ?? signIn;
   // Due dates and amounts from the one schedule rule (src/shared/payment-schedule.ts), as on the
   // booking screen and the Confirmation.
   const schedule = await loadPaymentSchedule(db, bookingId);
@@ -315,8 +319,8 @@ export async function templateVariables(
     hotel_contact: b.hotel_contact ?? '',
     hotel_address: b.hotel_address ?? '',
     hotel_resort: b.hotel_resort ?? '',
-    accept_button: buttonLink(bookingUrl, 'Accept your booking'),
-    manage_booking: `<a href="${escapeHtml(bookingUrl)}">Manage your booking</a>`,
+    accept_button: buttonLink(acceptUrl, 'Accept your booking'),
+    manage_booking: `<a href="${escapeHtml(manageUrl)}">Manage your booking</a>`,
     departure_date: b.departure_date ? ukDate(b.departure_date) : '',
     outbound_flight_time: outbound?.departs ?? '',
     return_flight_time: inbound?.departs ?? '',

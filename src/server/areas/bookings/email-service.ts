@@ -24,6 +24,7 @@ import { issueBookingDocument } from '../../documents/records';
 import { HttpError, notFound, validationError } from '../../http/errors';
 import { escapeHtml } from '../../lib/html';
 import { enqueueEmail, type Outbox, type OutgoingEmail } from '../../mail/outbox';
+import { portalLinks } from '../../mail/portal-links';
 import { emailDocument, renderSubject, renderTemplate, templateVariables } from '../../mail/templates';
 import type { FileStore } from '../../storage/files';
 import { NO_RECIPIENT } from './additional-documents';
@@ -154,8 +155,11 @@ async function renderMessage(
   to: Recipient,
   template: TemplateRow,
   reasons: readonly string[],
+  sendTo?: string,
 ) {
-  const vars = await templateVariables(db, bookingId, to, { baseUrl: deps.config.appUrl });
+  // A message being sent carries personal links to the customer's side; a preview does not.
+  const links = sendTo ? await portalLinks(db, bookingId, deps.config.appUrl, sendTo) : null;
+  const vars = await templateVariables(db, bookingId, to, { baseUrl: deps.config.appUrl, links });
   const subject = renderSubject(template.template_subject, vars) || `Booking ${vars.booking_ref}`;
   const html = emailDocument(withChangeNotice(renderTemplate(template.template_body_content, vars), reasons));
   return { subject, html };
@@ -340,7 +344,7 @@ export async function writeBookingEmail(
     const message = `Nothing was sent: no document could be attached. ${warnings.join(' ')}`;
     throw validationError({ documents: leftOut }, message);
   }
-  const { subject, html } = await renderMessage(tx, deps, bookingId, a.to, a.template, reasons);
+  const { subject, html } = await renderMessage(tx, deps, bookingId, a.to, a.template, reasons, recipient.email);
   const attached = attachments.map((att) => att.filename);
   const historyId = await writeHistory(tx, {
     bookingId,

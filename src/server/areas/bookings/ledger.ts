@@ -66,6 +66,8 @@ export interface HistoryEntry {
   comment?: string | null;
   documentName?: string | null;
   changes?: FieldChange[];
+  /** Who acted when it was not a member of staff (`userId` null): 'customer' (the customer's side). */
+  actor?: 'customer';
 }
 
 /**
@@ -75,8 +77,8 @@ export interface HistoryEntry {
 export function historyInsertSql(e: HistoryEntry, from?: SQL): SQL {
   const changes = e.changes?.length ? JSON.stringify(e.changes) : null;
   const row = sql`${e.bookingId}, ${e.userId}, ${e.type}, ${e.action}, ${e.comment ?? null}, ${e.documentName ?? null},
-                ${changes}::jsonb`;
-  return sql`insert into booking_history (holiday_booking_id, user_id, type, action, comment, document_name, changes)
+                ${changes}::jsonb, ${e.actor ?? null}`;
+  return sql`insert into booking_history (holiday_booking_id, user_id, type, action, comment, document_name, changes, actor)
         ${from ? sql`select ${row} from ${from}` : sql`values (${row})`}
         returning id`;
 }

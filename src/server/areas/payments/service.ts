@@ -220,7 +220,8 @@ export const ECOMMPAY_NOT_CONFIGURED =
  * the signed widget parameters (amount in pence). Nothing is recorded as paid until the gateway's
  * callback. 422 when the keys are not configured, or the amount goes beyond what is owed without
  * `allow_overpayment`; 404 for an unknown booking. merchant_return_url is the booking's screen at
- * `config.appUrl` (APP_URL), never the request's host.
+ * `config.appUrl` (APP_URL), never the request's host — or `opts.returnUrl` (the customer's side,
+ * whose payments are started by no member of staff: `userId` null).
  */
 export async function startEcommpayPayment(
   db: Db,
@@ -229,7 +230,8 @@ export async function startEcommpayPayment(
     'ECOMMPAY_PROJECT_ID' | 'ECOMMPAY_SECRET_KEY' | 'ECOMMPAY_PAYMENT_CURRENCY' | 'appUrl'
   >,
   input: PaymentInput,
-  userId: number,
+  userId: number | null,
+  opts: { returnUrl?: string } = {},
 ): Promise<EcommpayWidgetParams> {
   const projectId = config.ECOMMPAY_PROJECT_ID;
   const secret = config.ECOMMPAY_SECRET_KEY;
@@ -275,7 +277,7 @@ export async function startEcommpayPayment(
         ? `agent-${b.agent_id}`
         : `booking-${b.id}`,
     extraParam: String(b.id),
-    returnUrl: `${config.appUrl}${pathTo('booking-edit', { id: b.id })}`,
+    returnUrl: opts.returnUrl ?? `${config.appUrl}${pathTo('booking-edit', { id: b.id })}`,
     customerEmail: b.email,
   });
 }
