@@ -5,6 +5,7 @@ import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_DOCS_PREFIX } from '../../src/server/app';
 import { type Db, queryRows } from '../../src/server/db/client';
+import { authenticatePortal, createPortalSession } from '../../src/server/users/portal';
 import { insertToken } from '../../src/server/users/queries';
 import { authenticate, hashToken } from '../../src/server/users/service';
 import { can, type Permission, ROLE_ACCOUNTANT } from '../../src/shared/permissions';
@@ -40,6 +41,8 @@ interface ApiRoute {
   /** `method url`, for messages. */
   name: string;
   public: boolean;
+  /** The customer's side (issue #23): a portal token, never a staff one. */
+  portal: boolean;
   permission?: Permission;
   /** The route declares a JSON body schema (so it takes no multipart). */
   hasBody: boolean;
@@ -59,7 +62,7 @@ async function readRoutes(): Promise<{ routes: ApiRoute[]; docs: string[] }> {
       for (const m of methods) docs.push(`${m} ${r.url}`);
       continue;
     }
-    const config = (r.config ?? {}) as { public?: boolean; permission?: Permission };
+    const config = (r.config ?? {}) as { public?: boolean; permission?: Permission; portal?: boolean };
     const schema = (r.schema ?? {}) as { body?: unknown };
     for (const method of methods) {
       const openApiPath = r.url.replace(/:(\w+)/g, '{$1}');
@@ -68,6 +71,7 @@ async function readRoutes(): Promise<{ routes: ApiRoute[]; docs: string[] }> {
         url: r.url,
         name: `${method} ${r.url}`,
         public: config.public === true,
+        portal: config.portal === true,
         permission: config.permission,
         hasBody: schema.body !== undefined,
         params: [...r.url.matchAll(/:(\w+)/g)].map((m) => m[1]),
@@ -465,8 +469,10 @@ async function snapshot(db: Db): Promise<Record<string, string>> {
   // The tests' own sessions (user_tokens) count by rows only: a sign-out is given back (below).
   // A report run (issue #15) answers a file and records its progress row in background_jobs
   // (kind 'report.*'): that row is the run's log, not a change — other jobs still count.
-  const parts = tables.map((t) =>
-    t.name === 'user_tokens'
+  // Portal links and sessions likewise (every use moves last_used_at; issue #23), and the portal's
+  // throttle counters are the log of refused sign-ins, not a change.
+  const parts = tables.filter((t) => t.name !== 'portal_attempts').map((t) =>
+    ['user_tokens', 'portal_sessions', 'portal_links'].includes(t.name)
       ? `select '${t.name}' as name, count(*)::text as state from "${t.name}"`
       : t.name === 'background_jobs'
         ? `select '${t.name}' as name, count(*) || ':' || coalesce(max(xmin::text::bigint), 0) as state from "${t.name}" where kind not like 'report.%'`
@@ -523,7 +529,7 @@ describe('the route table', () => {
     expect(docs.length).toBeGreaterThan(0);
   });
 
-  it('leaves open only sign-in, health, the agent password reset and the gateway callback', () => {
+  it("leaves open only sign-in, health, the agent password reset, the gateway callback and the customer's sign-in", () => {
     expect(
       routes
         .filter((r) => r.public)
@@ -536,6 +542,11 @@ describe('the route table', () => {
         'POST /api/agents/password/reset',
         'POST /api/login',
         'POST /api/payments/ecommpay/callback',
+        // The customer's side (issue #23): its operator's name, and signing in from a link or a code.
+        'GET /api/portal/operator',
+        'POST /api/portal/code',
+        'POST /api/portal/link',
+        'POST /api/portal/sign-in',
       ].sort(),
     );
   });
@@ -544,6 +555,19 @@ describe('the route table', () => {
 describe.each(testDbKinds)('safety of every route on %s', (kind) => {
   let t: TestContext;
   let app: FastifyInstance;
+  // The customer's realm: a portal session of the booking below, for the portal routes.
+  let portalBooking: { id: number; email: string; customerId: number };
+  let portalToken: string;
+  const newPortalToken = async () =>
+    (
+      await createPortalSession(t.db, {
+        bookingId: portalBooking.id,
+        via: 'code',
+        email: portalBooking.email,
+        customerId: portalBooking.customerId,
+      })
+    ).token;
+  const tokenFor = (r: ApiRoute) => (r.public ? undefined : r.portal ? portalToken : t.adminToken);
   beforeAll(async () => {
     t = await createTestContext(kind);
     app = t.app;
@@ -552,7 +576,9 @@ describe.each(testDbKinds)('safety of every route on %s', (kind) => {
     await createAgent(t.db);
     await createAffiliate(t.db);
     const { instance } = await createBookableInstance(t.db);
-    await createBooking(t.db, { customer_id: customer.id, instance });
+    const booking = await createBooking(t.db, { customer_id: customer.id, instance });
+    portalBooking = { id: booking.id, email: String(customer.email).toLowerCase(), customerId: customer.id };
+    portalToken = await newPortalToken();
     // A brochure request not yet linked to a customer: its link and create-customer calls reach
     // their SQL with id 1 (issue #21 point 2: `{}` there once answered 500).
     await t.db.execute(sql`insert into brochures (brochure_name) values ('Safety brochure')`);
@@ -603,6 +629,24 @@ describe.each(testDbKinds)('safety of every route on %s', (kind) => {
     expect(changedTables(before, await snapshot(t.db))).toEqual([]);
   });
 
+  it("keeps the two token realms apart: a staff token opens no portal route, a portal token no staff route", async () => {
+    const before = await snapshot(t.db);
+    const problems: string[] = [];
+    for (const r of guarded) {
+      const token = r.portal ? t.adminToken : portalToken;
+      const res = await app.inject({
+        method: r.method as 'GET',
+        url: fillPath(r, {}),
+        headers: { authorization: `Bearer ${token}`, ...(r.method === 'GET' ? {} : JSON_TYPE) },
+        payload: r.method === 'GET' ? undefined : '{}',
+      });
+      if (res.statusCode !== 401 || !res.json()?.message) problems.push(`${r.name} → ${res.statusCode} ${short(res.body)}`);
+    }
+    expect(guarded.filter((r) => r.portal).length).toBeGreaterThanOrEqual(7);
+    expect(problems).toEqual([]);
+    expect(changedTables(before, await snapshot(t.db))).toEqual([]);
+  });
+
   it('answers 403 to role 2 on every route its permission does not list, and changes nothing', async () => {
     expect(notForRole2.length).toBeGreaterThan(50);
     const before = await snapshot(t.db);
@@ -649,14 +693,16 @@ describe.each(testDbKinds)('safety of every route on %s', (kind) => {
         // A few at a time: the database waits overlap (each case is refused or only reads).
         for (let i = 0; i < cases.length; i += CONCURRENCY) {
           const batch = cases.slice(i, i + CONCURRENCY);
-          const answers = await Promise.all(batch.map((c) => send(c, r.public ? undefined : t.adminToken)));
+          const answers = await Promise.all(batch.map((c) => send(c, tokenFor(r))));
           batch.forEach((c, j) => {
             const problem = problemOf(c, answers[j]);
             if (problem) problems.push(problem);
-            if (r.permission && !c.refused && answers[j].statusCode < 300) acted = true;
+            if ((r.permission || r.portal) && !c.refused && answers[j].statusCode < 300) acted = true;
           });
         }
         since.push(r.name);
+        // The portal's sign-out ends its session: a new one for the next route.
+        if (r.portal && !(await authenticatePortal(t.db, portalToken))) portalToken = await newPortalToken();
         if (r.method === 'GET' && r !== list.at(-1)) continue;
         // A route that ends the caller's session (sign-out ignores its body) gives it back.
         if (!(await authenticate(t.db, t.adminToken, testConfig().SESSION_IDLE_MINUTES)).user) {
