@@ -19,6 +19,22 @@ export const router = createBrowserRouter([
     lazy: () =>
       import('./areas/agents/AgentResetPasswordPage').then((m) => ({ Component: m.AgentResetPasswordPage })),
   },
+  // Issue #23: the customer's "Manage my booking", outside the staff shell in its own token realm.
+  {
+    path: routeByName['portal-booking'].path,
+    errorElement: <RouteErrorPage />,
+    lazy: () => import('./portal/PortalBookingPage').then((m) => ({ Component: m.PortalBookingPage })),
+  },
+  {
+    path: routeByName['portal-sign-in'].path,
+    errorElement: <RouteErrorPage />,
+    lazy: () => import('./portal/PortalSignInPage').then((m) => ({ Component: m.PortalSignInPage })),
+  },
+  {
+    path: routeByName['portal-link'].path,
+    errorElement: <RouteErrorPage />,
+    lazy: () => import('./portal/PortalLinkPage').then((m) => ({ Component: m.PortalLinkPage })),
+  },
   {
     element: (
       <RequireAuth>
