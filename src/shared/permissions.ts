@@ -47,6 +47,8 @@ export const permissions = {
   'bookings.availableExtras': 'any',
   // Flagging the edit screen open / left (spec 1 §4) is every viewer's.
   'bookings.screenPresence': 'any',
+  // What customers sent from their side (issue #23): any member of staff marks it read.
+  'customerMessages.read': 'any',
 
   // Spec 2 §6 (parties). Role 1 only: what the spec shows only to role 1.
   'customers.create': [ROLE_ADMIN],

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { CUSTOMER_ACTOR_NAME } from '../../shared/api/customer-messages';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
 import { audit_log } from '../db/schema';
@@ -9,6 +10,20 @@ export interface AuditChange {
   from: unknown;
   to: unknown;
 }
+
+/**
+ * Who acted when it was not a member of staff (booking_history.actor, audit_log.actor): 'customer'
+ * for what a customer did on their side (issue #23), written with user_id null.
+ */
+export type Actor = 'customer';
+
+/**
+ * The name a history shows for who acted: the user's name (`userName`, e.g. `u.name`), else
+ * 'Customer' when the row's `actor` column is 'customer', else null (the system, or a user since
+ * deleted). One expression for the answer, its sort and its search.
+ */
+export const actorNameSql = (userName: SQL, actor: SQL) =>
+  sql`coalesce(${userName}, case when ${actor} = 'customer' then ${CUSTOMER_ACTOR_NAME}::text end)`;
 
 /** Fields never written to the history (bookkeeping, not what staff changed). */
 const SKIPPED = new Set(['id', 'created_at', 'updated_at']);
@@ -43,7 +58,8 @@ export function auditDiff(
 /**
  * Writes one audit row (who, when, entity, action, `[{field, from, to}]`) with `tx` — call it inside
  * the change's own transaction, so the history and the change commit together. An update that
- * changes no field writes nothing.
+ * changes no field writes nothing. A change a customer made on their side passes `userId: null,
+ * actor: 'customer'` (the histories then name 'Customer').
  */
 export async function recordAudit(
   tx: Db,
@@ -56,6 +72,8 @@ export async function recordAudit(
     userId: number | null;
     /** The screen's record the change belongs to ('supplier:12', 'tour_group:40'); see auditScopeHistory. */
     scope?: string | null;
+    /** Who acted when it was not a member of staff ('customer'); leave out for staff and the system. */
+    actor?: Actor | null;
   },
 ): Promise<void> {
   const changes = auditDiff(a.before, a.after);
@@ -67,10 +85,14 @@ export async function recordAudit(
     changes,
     user_id: a.userId,
     scope: a.scope ?? null,
+    actor: a.actor ?? null,
   });
 }
 
-/** An audit row as the history shows it: who (name, or null once the user is gone), when, what. */
+/**
+ * An audit row as the history shows it: who (the user's name; 'Customer' for a change made on the
+ * customer's side; null for the system or once the user is gone), when, what.
+ */
 export interface AuditRow {
   id: number;
   entity: string;
@@ -86,7 +108,8 @@ export interface AuditRow {
 export async function auditHistory(db: Db, entity: string, entityId: number): Promise<AuditRow[]> {
   return queryRows<AuditRow>(
     db,
-    sql`select a.id, a.entity, a.entity_id, a.action, a.changes, a.user_id, u.name as user_name, a.created_at
+    sql`select a.id, a.entity, a.entity_id, a.action, a.changes, a.user_id,
+          ${actorNameSql(sql`u.name`, sql`a.actor`)} as user_name, a.created_at
         from audit_log a left join users u on u.id = a.user_id
         where a.entity = ${entity} and a.entity_id = ${entityId}
         order by a.id desc limit 500`,
@@ -97,7 +120,8 @@ export async function auditHistory(db: Db, entity: string, entityId: number): Pr
 export async function auditScopeHistory(db: Db, scope: string): Promise<AuditRow[]> {
   return queryRows<AuditRow>(
     db,
-    sql`select a.id, a.entity, a.entity_id, a.action, a.changes, a.user_id, u.name as user_name, a.created_at
+    sql`select a.id, a.entity, a.entity_id, a.action, a.changes, a.user_id,
+          ${actorNameSql(sql`u.name`, sql`a.actor`)} as user_name, a.created_at
         from audit_log a left join users u on u.id = a.user_id
         where a.scope = ${scope}
         order by a.id desc limit 500`,

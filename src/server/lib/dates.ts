@@ -3,6 +3,8 @@
  * `DD/MM/YYYY`; the business day is the one in London). The one home of these helpers.
  */
 
+import { type SQL, sql } from 'drizzle-orm';
+
 const LONDON_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
 
 /** Today's calendar date in Europe/London, `YYYY-MM-DD` (at `now`, default the current time). */
@@ -29,3 +31,11 @@ export function londonDateTime(now = new Date()): string {
   const p = (t: string) => parts.find((x) => x.type === t)?.value ?? '';
   return `${p('day')}/${p('month')}/${p('year')} ${p('hour')}:${p('minute')}`;
 }
+
+/**
+ * A `timestamp with time zone` column (or expression) as the answers carry times: ISO text in UTC
+ * to the millisecond ('2026-11-28T04:24:37.258Z'); null stays null. The drivers give the column as
+ * PostgreSQL's own text ('2026-11-28 04:24:37.258+00'), which is not ISO.
+ */
+export const isoTimestampSql = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

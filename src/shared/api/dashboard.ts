@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { plainString } from './common';
-import { endpoint, moneyAnswer } from './contract';
+import { endpoint, moneyAnswer, timestampAnswer } from './contract';
+import { CUSTOMER_MESSAGE_KINDS } from './customer-messages';
 
 /**
  * The bookings list's query parameters that open exactly a tile's bookings (GET bookings/table
@@ -50,6 +51,27 @@ export const dashboardInvoice = z.object({
 });
 export type DashboardInvoice = z.input<typeof dashboardInvoice>;
 
+/** The newest unread messages and updates the Dashboard lists. */
+export const DASHBOARD_MESSAGES_LIMIT = 10;
+
+/** The longest body the Dashboard shows of a message (on one line; cut at a word, with '…'). */
+export const DASHBOARD_MESSAGE_PREVIEW = 140;
+
+/** An unread message or update from a customer's side (issue #23), with the booking it is about. */
+export const dashboardCustomerMessage = z.object({
+  id: z.number().int(),
+  booking_id: z.number().int(),
+  /** booking_ref, or the old system's booking id for an imported booking. */
+  reference: z.string(),
+  /** The customer's name, else the agent's or the old system's. */
+  party: z.string().nullable(),
+  kind: z.enum(CUSTOMER_MESSAGE_KINDS),
+  /** The body on one line, at most DASHBOARD_MESSAGE_PREVIEW characters (`shortText`). */
+  body: z.string(),
+  created_at: timestampAnswer,
+});
+export type DashboardCustomerMessage = z.input<typeof dashboardCustomerMessage>;
+
 /**
  * GET dashboard (issue #14 'what needs doing today'). `today` is the London date; every window is
  * counted from it. Money is exact decimal text in pounds.
@@ -82,6 +104,11 @@ export const dashboardAnswer = z.object({
   }),
   /** Brochure requests not yet processed (not sent), and the date of the oldest. */
   brochure_requests: z.object({ count: z.number().int(), oldest: z.string().nullable() }),
+  /**
+   * What customers sent or did on their side that no member of staff has marked read (issue #23):
+   * how many across all bookings, and the newest DASHBOARD_MESSAGES_LIMIT of them.
+   */
+  from_customers: z.object({ count: z.number().int(), messages: z.array(dashboardCustomerMessage) }),
 });
 export type DashboardAnswer = z.input<typeof dashboardAnswer>;
 
@@ -149,7 +176,8 @@ export const dashboardApi = {
     summary:
       'What needs doing today: balances due in 14 days and overdue, changes not accepted, departures ' +
       'in 14 days missing passenger or passport details, supplier invoices due this week, brochure ' +
-      'requests not processed; each with the bookings list filters that show it.',
+      'requests not processed, unread messages and updates from customers; each with the bookings ' +
+      'list filters that show it.',
     answer: dashboardAnswer,
   }),
   search: endpoint({

@@ -3,6 +3,7 @@ import type { HistoryRow } from '../../../shared/api/booking-files';
 import { type Db, queryRows } from '../../db/client';
 import { type DataTablesRequest, runSimpleTable } from '../../http/datatables';
 import { notFound } from '../../http/errors';
+import { actorNameSql } from '../../lib/audit';
 import { FILE_NOT_FOUND } from './additional-documents';
 
 /**
@@ -11,13 +12,18 @@ import { FILE_NOT_FOUND } from './additional-documents';
  * written by the ledger (ledger.ts writeHistory) in the transaction of each change.
  */
 
+/** Who made an entry: the user's name, or 'Customer' for what a customer did on their side (issue #23). */
+const userName = actorNameSql(sql`u.name`, sql`h.actor`);
+
 /** Spec 1 §9: the history table opens with 15 rows. */
 export const HISTORY_PAGE_LENGTH = 15;
 
 /**
  * The history of booking `bookingId` in the DataTables protocol: newest first by default (then id),
  * 15 rows a page (length up to 500), sortable on created_at, type, action, comment and user (name),
- * quick search over type, action, comment and the user's name. 404 for an unknown booking.
+ * quick search over type, action, comment and the user's name. `user` is `{name}` of the member of
+ * staff, `{name: 'Customer'}` for an entry the customer's side wrote (`actor` 'customer', no user),
+ * null for the system's. 404 for an unknown booking.
  */
 export async function historyTable(db: Db, bookingId: number, req: DataTablesRequest) {
   const [b] = await queryRows<{ id: number }>(db, sql`select id from bookings where id = ${bookingId}`);
@@ -25,7 +31,7 @@ export async function historyTable(db: Db, bookingId: number, req: DataTablesReq
   return runSimpleTable<Record<string, unknown> & HistoryRow>(db, req, {
     from: sql`booking_history h left join users u on u.id = h.user_id`,
     select: sql`h.id, to_char(h.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-                case when u.id is null then null else json_build_object('name', u.name) end as "user",
+                case when ${userName} is null then null else json_build_object('name', ${userName}) end as "user",
                 h.type, h.action, h.comment, h.is_multiple,
                 coalesce((select json_agg(json_build_object('id', d.id, 'file_name', d.file_name,
                                                             'friendly_name', d.friendly_name) order by d.id)
@@ -37,13 +43,13 @@ export async function historyTable(db: Db, bookingId: number, req: DataTablesReq
       type: sql`h.type`,
       action: sql`h.action`,
       comment: sql`h.comment`,
-      user: sql`u.name`,
-      'user.name': sql`u.name`,
+      user: userName,
+      'user.name': userName,
     },
     defaultOrder: { column: 'created_at', dir: 'desc' },
     defaultLength: HISTORY_PAGE_LENGTH,
     tieBreaker: sql`h.id`,
-    searchable: [sql`h.type`, sql`h.action`, sql`h.comment`, sql`u.name`],
+    searchable: [sql`h.type`, sql`h.action`, sql`h.comment`, userName],
     where: [sql`h.holiday_booking_id = ${bookingId}`],
   });
 }

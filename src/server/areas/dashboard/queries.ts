@@ -1,7 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { DashboardBooking, DashboardInvoice } from '../../../shared/api/dashboard';
+import type { z } from 'zod';
+import { shortText } from '../../../shared/api/customer-messages';
+import {
+  DASHBOARD_MESSAGE_PREVIEW,
+  type DashboardBooking,
+  type DashboardInvoice,
+  type dashboardCustomerMessage,
+} from '../../../shared/api/dashboard';
 import { convertedToSterling, invoiceOutstanding } from '../../../shared/money-owed';
 import { type Db, queryRows } from '../../db/client';
+import { isoTimestampSql } from '../../lib/dates';
 import { guestCount, passengerCount, passportsMissing } from '../bookings/work-lists';
 
 const whereAll = (where: SQL[]) => (where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``);
@@ -30,6 +38,17 @@ export async function keptDayTotals(
   return { count: Number(row?.n ?? 0), sum: row?.s ?? '0.00' };
 }
 
+/** A booking's reference (`b` bookings): booking_ref, else the old system's id, else '#id'. */
+const reference = sql`coalesce(b.booking_ref, b.old_booking_id::text, '#' || b.id)`;
+
+/**
+ * Who a booking is for (`b` bookings, `c` its customer, `ag` its agent, `oc` its old-system
+ * customer): the customer's name, else the agent's, else the old system's customer or lead passenger.
+ */
+const party = sql`coalesce(nullif(btrim(c.first_name || ' ' || c.last_name), ''), ag.name,
+  nullif(btrim(coalesce(oc.first_name, '') || ' ' || coalesce(oc.last_name, '')), ''),
+  b.old_lead_passenger)`;
+
 /**
  * The first `limit` bookings meeting `where` in `orderBy` (columns of `bookings b`), each with
  * the party it is for, its balance and its passenger details. The ids are found first (from the
@@ -44,10 +63,7 @@ export async function firstBookings(
   return queryRows<DashboardBooking>(
     db,
     sql`select b.id,
-          coalesce(b.booking_ref, b.old_booking_id::text, '#' || b.id) as reference,
-          coalesce(nullif(btrim(c.first_name || ' ' || c.last_name), ''), ag.name,
-                   nullif(btrim(coalesce(oc.first_name, '') || ' ' || coalesce(oc.last_name, '')), ''),
-                   b.old_lead_passenger) as party,
+          ${reference} as reference, ${party} as party,
           b.departure_date::text as departure_date, b.balance::text as balance,
           b.balance_due::text as balance_due,
           ${passengerCount}::int as passengers, ${guestCount}::int as guests,
@@ -167,4 +183,40 @@ export async function unsentBrochureRequests(db: Db) {
         from brochure_requests where not sent`,
   );
   return { count: Number(row?.n ?? 0), oldest: row?.oldest ?? null };
+}
+
+/** An unread message as the Dashboard lists it (its time as the driver gives it). */
+type UnreadMessage = z.output<typeof dashboardCustomerMessage>;
+
+/**
+ * What customers sent or did on their side that nobody has marked read (issue #23; table
+ * customer_messages): how many across all bookings, and the newest `limit` with their booking's
+ * reference and party, the body shortened to one line (`shortText`). Both statements read only the
+ * partial index customer_messages_unread_idx (read_at is null) — the count its entries, the list
+ * its newest `limit` walked backwards — so the cost follows the unread rows, never the bookings;
+ * only those rows are joined to their bookings.
+ */
+export async function unreadCustomerMessages(
+  db: Db,
+  limit: number,
+): Promise<{ count: number; messages: UnreadMessage[] }> {
+  const [[counted], rows] = await Promise.all([
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from customer_messages where read_at is null`),
+    queryRows<UnreadMessage>(
+      db,
+      sql`select m.id, m.holiday_booking_id as booking_id, ${reference} as reference, ${party} as party,
+            m.kind, m.body, ${isoTimestampSql(sql`m.created_at`)} as created_at
+          from (select id, holiday_booking_id, kind, body, created_at from customer_messages
+                where read_at is null order by created_at desc, id desc limit ${limit}) m
+          join bookings b on b.id = m.holiday_booking_id
+          left join customers c on c.id = b.customer_id
+          left join agents ag on ag.id = b.agent_id
+          left join old_customers oc on oc.id = b.old_customer_id
+          order by m.created_at desc, m.id desc`,
+    ),
+  ]);
+  return {
+    count: Number(counted?.n ?? 0),
+    messages: rows.map((m) => ({ ...m, body: shortText(m.body, DASHBOARD_MESSAGE_PREVIEW) })),
+  };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { bookingTableFiltersSchema } from '../../../shared/api/bookings';
-import type { DashboardAnswer } from '../../../shared/api/dashboard';
+import { DASHBOARD_MESSAGES_LIMIT, type dashboardAnswer } from '../../../shared/api/dashboard';
 import type { Db } from '../../db/client';
 import { londonToday } from '../../lib/dates';
 import { addDays, workListConditions, workListFilters } from '../bookings/work-lists';
@@ -19,13 +20,14 @@ export function endOfWeek(today: string): string {
 /**
  * GET dashboard (issue #14, 'what needs doing today'): each booking figure counts exactly the
  * bookings its `filters` show in the bookings list (the same conditions, areas/bookings/
- * work-lists.ts), with the first five of them; supplier invoices due by Sunday and brochure
- * requests not processed. The balance and changes figures are sums of the day totals kept by
- * triggers (migration 0031) and the missing details read the kept flag (0030), so the Dashboard
+ * work-lists.ts), with the first five of them; supplier invoices due by Sunday, brochure
+ * requests not processed, and what customers sent that nobody has read (the newest ten; from the
+ * partial index of unread rows). The balance and changes figures are sums of the day totals kept
+ * by triggers (migration 0031) and the missing details read the kept flag (0030), so the Dashboard
  * costs the same at ten million bookings as at a thousand. `today` is London's date (`now` for
  * tests). Read-only; the queries run side by side on PostgreSQL's pool.
  */
-export async function getDashboard(db: Db, now = new Date()): Promise<DashboardAnswer> {
+export async function getDashboard(db: Db, now = new Date()): Promise<z.output<typeof dashboardAnswer>> {
   const today = londonToday(now);
   const f = workListFilters(today);
   const due = conditionsOf(f.balancesDue);
@@ -51,6 +53,7 @@ export async function getDashboard(db: Db, now = new Date()): Promise<DashboardA
     missingSummary,
     invoices,
     brochures,
+    fromCustomers,
   ] = await Promise.all([
     q.keptDayTotals(db, 'outstanding', ...dueRange),
     q.firstBookings(db, due, byBalanceDue),
@@ -62,6 +65,7 @@ export async function getDashboard(db: Db, now = new Date()): Promise<DashboardA
     q.summariseBookings(db, missing, today, f.until),
     q.supplierInvoicesDue(db, today, until),
     q.unsentBrochureRequests(db),
+    q.unreadCustomerMessages(db, DASHBOARD_MESSAGES_LIMIT),
   ]);
 
   return {
@@ -87,5 +91,6 @@ export async function getDashboard(db: Db, now = new Date()): Promise<DashboardA
     },
     supplier_invoices: { until, ...invoices },
     brochure_requests: brochures,
+    from_customers: fromCustomers,
   };
 }
