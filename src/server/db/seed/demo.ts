@@ -22,6 +22,7 @@ import {
   type SaleInstance,
   type SaleRoom,
 } from './catalogue';
+import { seedCustomerMessages } from './customer-messages';
 import { seedCustomerDemo } from './customers';
 import { DEMO_USERS } from './demo-users';
 import { seedTourDiscounts } from './discounts-extras';
@@ -154,10 +155,10 @@ function transactionId(f: Faker, method: string): string | null {
  * the DEMO_USERS, a catalogue of 53 tours of all four types with groups and instances from 12
  * months ago to 18 months ahead, hotels, rooms, nightly availability, flights, coach pick-ups,
  * 3,200 customers, 150 agents, 15 affiliates, old-system records and 8,400 bookings (4% imported
- * from the old system) with tour lines, passengers, payments, extras, discounts and history.
- * Money is exact (decimal.js, pounds as strings). Randomness comes from a faker seeded with 2026
- * and dates are relative to `today` (default: the current date), so one day always gives the
- * same data. Logs progress through `log`.
+ * from the old system) with tour lines, passengers, payments, extras, discounts and history, and a
+ * few messages from the customers' side (issue #23). Money is exact (decimal.js, pounds as
+ * strings). Randomness comes from a faker seeded with 2026 and dates are relative to `today`
+ * (default: the current date), so one day always gives the same data. Logs progress through `log`.
  */
 export async function seedDemo(
   db: Db,
@@ -370,6 +371,7 @@ export async function seedDemo(
     ]);
     await seedTourDiscounts(tx, today);
     await seedMoneyDemo(tx, today);
+    await seedCustomerMessages(tx, today);
   });
   // Planner statistics for the new rows: the embedded PGlite has no autovacuum, and without them
   // a join estimated at one row becomes a scan per row (the rooming report: 30 s instead of 0.2 s).
