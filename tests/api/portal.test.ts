@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PORTAL_LIMITS } from '../../src/server/areas/portal/service';
 import { queryRows } from '../../src/server/db/client';
 import * as s from '../../src/server/db/schema';
-import { PORTAL_LIMITS } from '../../src/server/areas/portal/service';
 import { PORTAL_MESSAGES } from '../../src/shared/api/portal';
 import { bearer, createTestContext, type TestContext } from '../helpers/app';
 import { bookingCalls } from '../helpers/booking-calls';
@@ -19,10 +19,15 @@ const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).t
 const { table } = await readRouteTable();
 const portalRoutes = table
   .filter((r) => (r.config as { portal?: boolean } | undefined)?.portal)
-  .flatMap((r) => (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m !== 'HEAD').map((m) => ({ method: m, url: r.url })));
+  .flatMap((r) =>
+    (Array.isArray(r.method) ? r.method : [r.method])
+      .filter((m) => m !== 'HEAD')
+      .map((m) => ({ method: m, url: r.url })),
+  );
 
 /** The hrefs of a parsed email's links. */
-const hrefs = (mail: ParsedMail) => [...String(mail.html).matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));
+const hrefs = (mail: ParsedMail) =>
+  [...String(mail.html).matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));
 
 // Issue #23: the customer's side. Tokens emailed, codes, one booking per token, and what a
 // customer does reaching staff as 'Customer'.
@@ -78,7 +83,10 @@ describe.each(testDbKinds)("the customer's side (portal) on %s", (kind) => {
   /** A flight-inclusive booking of Mrs Hay (two passengers), its passport details asked for. */
   async function hayBooking(departInDays = 150) {
     n += 1;
-    const inst = await createBookableInstance(t.db, { tour_type: 'air', departure_date: daysFromNow(departInDays) });
+    const inst = await createBookableInstance(t.db, {
+      tour_type: 'air',
+      departure_date: daysFromNow(departInDays),
+    });
     await t.db.execute(sql`update tours set is_passport_details_required = true where id = ${inst.tour.id}`);
     const customer = await createCustomer(t.db, {
       title: 'Mrs',
@@ -97,7 +105,10 @@ describe.each(testDbKinds)("the customer's side (portal) on %s", (kind) => {
       });
       expect(res.statusCode, res.body).toBe(200);
     }
-    const [b] = await queryRows<{ booking_ref: string }>(t.db, sql`select booking_ref from bookings where id = ${id}`);
+    const [b] = await queryRows<{ booking_ref: string }>(
+      t.db,
+      sql`select booking_ref from bookings where id = ${id}`,
+    );
     return { id, ref: b.booking_ref, customer, surname: `Hay${n}`, email: customer.email as string };
   }
 
@@ -117,7 +128,9 @@ describe.each(testDbKinds)("the customer's side (portal) on %s", (kind) => {
 
   async function sessionFor(id: number, email: string) {
     const mail = await sendConfirmation(id, email);
-    const manage = hrefs(mail).find((h) => h.includes('/my-booking/link') && !h.includes('accept=1')) as string;
+    const manage = hrefs(mail).find(
+      (h) => h.includes('/my-booking/link') && !h.includes('accept=1'),
+    ) as string;
     const res = await portal('POST', '/link', undefined, { token: tokenOf(manage) });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().token as string;
@@ -176,7 +189,15 @@ describe.each(testDbKinds)("the customer's side (portal) on %s", (kind) => {
     expect(data.documents.map((d: { label: string }) => d.label)).toEqual(['Confirmation']);
     // No staff-only field leaves: costs, commission, staff names, ids of other records.
     const text = view.body;
-    for (const word of ['"cost"', 'commission', 'Test Admin', 'customer_id', 'agent', 'created_by', 'version'])
+    for (const word of [
+      '"cost"',
+      'commission',
+      'Test Admin',
+      'customer_id',
+      'agent',
+      'created_by',
+      'version',
+    ])
       expect(text).not.toContain(word);
   });
 
@@ -269,11 +290,13 @@ describe.each(testDbKinds)("the customer's side (portal) on %s", (kind) => {
       expect(closed.json().message).toBe(PORTAL_MESSAGES.detailsClosed);
       expect((await portal('GET', '/booking', token)).json().data.details_editable).toBe(false);
     } finally {
-      await t.db.execute(sql`delete from system_settings where name = 'portal_details_days_before_departure'`);
+      await t.db.execute(
+        sql`delete from system_settings where name = 'portal_details_days_before_departure'`,
+      );
     }
   });
 
-  it("a token of booking A never reads or changes booking B, on every portal route", async () => {
+  it('a token of booking A never reads or changes booking B, on every portal route', async () => {
     const a = await hayBooking();
     const b = await hayBooking();
     const tokenA = await sessionFor(a.id, a.email);
@@ -292,7 +315,10 @@ describe.each(testDbKinds)("the customer's side (portal) on %s", (kind) => {
           select holiday_booking_id, doc_type, name, 'download', file_key, size_bytes from booking_document_records
           where holiday_booking_id = ${a.id} order by id limit 1 returning id`,
     );
-    const bBefore = await queryRows(t.db, sql`select version, changes_accepted, changes_reviewed from bookings where id = ${b.id}`);
+    const bBefore = await queryRows(
+      t.db,
+      sql`select version, changes_accepted, changes_reviewed from bookings where id = ${b.id}`,
+    );
     expect(portalRoutes.length).toBeGreaterThanOrEqual(7);
     const problems: string[] = [];
     for (const r of portalRoutes) {
@@ -311,18 +337,23 @@ describe.each(testDbKinds)("the customer's side (portal) on %s", (kind) => {
                   : {};
         if (url === '/sign-out') continue; // ends A's own session only; checked below
         const res = await portal(r.method, url, tokenA, payload);
-        if (r.url.includes(':id') && res.statusCode !== 404) problems.push(`${r.method} ${url} → ${res.statusCode}`);
+        if (r.url.includes(':id') && res.statusCode !== 404)
+          problems.push(`${r.method} ${url} → ${res.statusCode}`);
         if (res.body.includes(b.ref)) problems.push(`${r.method} ${url} answered booking B's reference`);
       }
       // No token, a forged token and a staff token: 401 on every portal route.
       const url = r.url.replace('/api/portal', '').replace(':id', '1');
       for (const token of [undefined, 'forged-token-00000000000000000000000000000', t.adminToken]) {
         const res = await portal(r.method, url, token, r.method === 'GET' ? undefined : {});
-        if (res.statusCode !== 401) problems.push(`${r.method} ${url} [${token ? 'token' : 'none'}] → ${res.statusCode}`);
+        if (res.statusCode !== 401)
+          problems.push(`${r.method} ${url} [${token ? 'token' : 'none'}] → ${res.statusCode}`);
       }
     }
     expect(problems).toEqual([]);
-    const bAfter = await queryRows(t.db, sql`select version, changes_accepted, changes_reviewed from bookings where id = ${b.id}`);
+    const bAfter = await queryRows(
+      t.db,
+      sql`select version, changes_accepted, changes_reviewed from bookings where id = ${b.id}`,
+    );
     expect(bAfter).toEqual(bBefore);
     // A portal token opens no staff route.
     expect((await call('GET', `/bookings/${a.id}`, undefined, tokenA)).statusCode).toBe(401);
@@ -350,7 +381,9 @@ describe.each(testDbKinds)("the customer's side (portal) on %s", (kind) => {
   it('ends links and sessions when the customer or their email changes, or 30 days after the return', async () => {
     const b = await hayBooking();
     const mail = await sendConfirmation(b.id, b.email);
-    const manage = tokenOf(hrefs(mail).find((h) => !h.includes('accept=1') && h.includes('/my-booking/')) as string);
+    const manage = tokenOf(
+      hrefs(mail).find((h) => !h.includes('accept=1') && h.includes('/my-booking/')) as string,
+    );
     const session = (await portal('POST', '/link', undefined, { token: manage })).json().token;
     await t.db.execute(sql`update customers set email = 'someone.else@hay.test' where id = ${b.customer.id}`);
     expect((await portal('GET', '/booking', session)).statusCode).toBe(401);
@@ -364,7 +397,9 @@ describe.each(testDbKinds)("the customer's side (portal) on %s", (kind) => {
       sql`update tour_instances set departure_date = current_date - 60
           where id = (select tour_instance_id from tour_bookings where holiday_booking_id = ${b.id} limit 1)`,
     );
-    await t.db.execute(sql`update tour_bookings set check_out_date = null where holiday_booking_id = ${b.id}`);
+    await t.db.execute(
+      sql`update tour_bookings set check_out_date = null where holiday_booking_id = ${b.id}`,
+    );
     expect((await portal('POST', '/link', undefined, { token: manage })).statusCode).toBe(401);
   });
 
@@ -381,7 +416,10 @@ describe.each(testDbKinds)("the customer's side (portal) on %s", (kind) => {
     const unknown = await portal('POST', '/code', undefined, { booking_ref: 'ZZ999999', surname: 'Hay' });
     expect(unknown.json().message).toBe(PORTAL_MESSAGES.codeSent);
 
-    const asked = await portal('POST', '/code', undefined, { booking_ref: b.ref.toLowerCase(), surname: ` ${b.surname.toUpperCase()} ` });
+    const asked = await portal('POST', '/code', undefined, {
+      booking_ref: b.ref.toLowerCase(),
+      surname: ` ${b.surname.toUpperCase()} `,
+    });
     expect(asked.statusCode, asked.body).toBe(200);
     const code = await codeOf();
     expect(code).toMatch(/^\d{6}$/);
@@ -390,7 +428,9 @@ describe.each(testDbKinds)("the customer's side (portal) on %s", (kind) => {
     for (let i = 0; i < 5; i++) {
       const res = await portal('POST', '/sign-in', undefined, { booking_ref: b.ref, code: other });
       expect(res.statusCode).toBe(422);
-      expect(res.json().message).toBe(i === 0 || i < 5 ? PORTAL_MESSAGES.codeWrong : PORTAL_MESSAGES.codeExpired);
+      expect(res.json().message).toBe(
+        i === 0 || i < 5 ? PORTAL_MESSAGES.codeWrong : PORTAL_MESSAGES.codeExpired,
+      );
     }
     const late = await portal('POST', '/sign-in', undefined, { booking_ref: b.ref, code });
     expect(late.json().message).toBe(PORTAL_MESSAGES.codeExpired);
@@ -407,10 +447,12 @@ describe.each(testDbKinds)("the customer's side (portal) on %s", (kind) => {
     // Expired after ten minutes.
     await portal('POST', '/code', undefined, { booking_ref: b.ref, surname: b.surname });
     const old = await codeOf();
-    await t.db.execute(sql`update portal_codes set expires_at = now() - interval '1 second' where holiday_booking_id = ${b.id}`);
-    expect((await portal('POST', '/sign-in', undefined, { booking_ref: b.ref, code: old })).json().message).toBe(
-      PORTAL_MESSAGES.codeExpired,
+    await t.db.execute(
+      sql`update portal_codes set expires_at = now() - interval '1 second' where holiday_booking_id = ${b.id}`,
     );
+    expect(
+      (await portal('POST', '/sign-in', undefined, { booking_ref: b.ref, code: old })).json().message,
+    ).toBe(PORTAL_MESSAGES.codeExpired);
     // Per booking: three codes in the window, then 429.
     const fourth = await portal('POST', '/code', undefined, { booking_ref: b.ref, surname: b.surname });
     expect(fourth.statusCode).toBe(429);
@@ -419,16 +461,22 @@ describe.each(testDbKinds)("the customer's side (portal) on %s", (kind) => {
     await t.db.execute(sql`delete from portal_attempts`);
     for (let i = 0; i < PORTAL_LIMITS.codeRequestsPerIp; i++)
       await portal('POST', '/code', undefined, { booking_ref: `QQ${i}`, surname: 'Nobody' });
-    expect((await portal('POST', '/code', undefined, { booking_ref: 'QQ', surname: 'Nobody' })).statusCode).toBe(429);
+    expect(
+      (await portal('POST', '/code', undefined, { booking_ref: 'QQ', surname: 'Nobody' })).statusCode,
+    ).toBe(429);
     for (let i = 0; i < PORTAL_LIMITS.signInFailuresPerIp; i++)
       await portal('POST', '/sign-in', undefined, { booking_ref: `QQ${i}`, code: '123456' });
-    expect((await portal('POST', '/sign-in', undefined, { booking_ref: b.ref, code: '123456' })).statusCode).toBe(429);
+    expect(
+      (await portal('POST', '/sign-in', undefined, { booking_ref: b.ref, code: '123456' })).statusCode,
+    ).toBe(429);
   });
 
   it('sends a message to the office and starts a card payment up to the balance', async () => {
     const b = await hayBooking();
     const token = await sessionFor(b.id, b.email);
-    const sent = await portal('POST', '/booking/messages', token, { message: 'We would like a sea view, please.' });
+    const sent = await portal('POST', '/booking/messages', token, {
+      message: 'We would like a sea view, please.',
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().message).toBe(PORTAL_MESSAGES.messageSent);
     const [m] = await queryRows<{ kind: string; body: string; read_at: string | null }>(

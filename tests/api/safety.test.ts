@@ -471,13 +471,15 @@ async function snapshot(db: Db): Promise<Record<string, string>> {
   // (kind 'report.*'): that row is the run's log, not a change — other jobs still count.
   // Portal links and sessions likewise (every use moves last_used_at; issue #23), and the portal's
   // throttle counters are the log of refused sign-ins, not a change.
-  const parts = tables.filter((t) => t.name !== 'portal_attempts').map((t) =>
-    ['user_tokens', 'portal_sessions', 'portal_links'].includes(t.name)
-      ? `select '${t.name}' as name, count(*)::text as state from "${t.name}"`
-      : t.name === 'background_jobs'
-        ? `select '${t.name}' as name, count(*) || ':' || coalesce(max(xmin::text::bigint), 0) as state from "${t.name}" where kind not like 'report.%'`
-        : `select '${t.name}' as name, count(*) || ':' || coalesce(max(xmin::text::bigint), 0) as state from "${t.name}"`,
-  );
+  const parts = tables
+    .filter((t) => t.name !== 'portal_attempts')
+    .map((t) =>
+      ['user_tokens', 'portal_sessions', 'portal_links'].includes(t.name)
+        ? `select '${t.name}' as name, count(*)::text as state from "${t.name}"`
+        : t.name === 'background_jobs'
+          ? `select '${t.name}' as name, count(*) || ':' || coalesce(max(xmin::text::bigint), 0) as state from "${t.name}" where kind not like 'report.%'`
+          : `select '${t.name}' as name, count(*) || ':' || coalesce(max(xmin::text::bigint), 0) as state from "${t.name}"`,
+    );
   const rows = await queryRows<{ name: string; state: string }>(db, sql.raw(parts.join(' union all ')));
   return Object.fromEntries(rows.map((r) => [r.name, r.state]));
 }
@@ -629,7 +631,7 @@ describe.each(testDbKinds)('safety of every route on %s', (kind) => {
     expect(changedTables(before, await snapshot(t.db))).toEqual([]);
   });
 
-  it("keeps the two token realms apart: a staff token opens no portal route, a portal token no staff route", async () => {
+  it('keeps the two token realms apart: a staff token opens no portal route, a portal token no staff route', async () => {
     const before = await snapshot(t.db);
     const problems: string[] = [];
     for (const r of guarded) {
@@ -640,7 +642,8 @@ describe.each(testDbKinds)('safety of every route on %s', (kind) => {
         headers: { authorization: `Bearer ${token}`, ...(r.method === 'GET' ? {} : JSON_TYPE) },
         payload: r.method === 'GET' ? undefined : '{}',
       });
-      if (res.statusCode !== 401 || !res.json()?.message) problems.push(`${r.name} → ${res.statusCode} ${short(res.body)}`);
+      if (res.statusCode !== 401 || !res.json()?.message)
+        problems.push(`${r.name} → ${res.statusCode} ${short(res.body)}`);
     }
     expect(guarded.filter((r) => r.portal).length).toBeGreaterThanOrEqual(7);
     expect(problems).toEqual([]);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { passengerSchema, paymentStageAnswer } from './booking-edit';
 import { plainString } from './common';
 import { endpoint, fileAnswer, MEDIA, messageAnswer, okAnswer } from './contract';
-import { passengerSchema, paymentStageAnswer } from './booking-edit';
 import { idParams } from './params';
 
 /**
@@ -15,7 +15,8 @@ import { idParams } from './params';
 export const PORTAL_MESSAGES = {
   accepted: 'Thank you — your changes are accepted',
   nothingToAccept: 'There are no changes waiting for you to accept.',
-  codeSent: 'If those details match a booking, we have emailed a six-digit code to the address we hold for it.',
+  codeSent:
+    'If those details match a booking, we have emailed a six-digit code to the address we hold for it.',
   codeWrong: 'That code is not right. Check the email and try again.',
   codeExpired: 'That code has expired or has already been used. Ask for a new one.',
   tooMany: 'Too many attempts. Please wait a few minutes and try again.',
@@ -191,7 +192,9 @@ export const portalBookingAnswer = z.object({
     ),
   }),
   /** Documents issued to the customer (stored records, newest first). */
-  documents: z.array(z.object({ id: z.number(), label: z.string(), name: z.string(), issued_at: z.string() })),
+  documents: z.array(
+    z.object({ id: z.number(), label: z.string(), name: z.string(), issued_at: z.string() }),
+  ),
   changes: z.object({
     /** Changes are waiting for the customer's acceptance. */
     pending: z.boolean(),
@@ -207,7 +210,12 @@ export const portalBookingAnswer = z.object({
     /** Card payments through ECOMMPAY are configured. */
     card: z.boolean(),
     bank: z
-      .object({ account_name: z.string(), sort_code: z.string(), account_number: z.string(), reference: z.string() })
+      .object({
+        account_name: z.string(),
+        sort_code: z.string(),
+        account_number: z.string(),
+        reference: z.string(),
+      })
       .nullable(),
   }),
   messages: z.array(z.object({ id: z.number(), message: z.string(), sent_at: z.string() })),
@@ -267,7 +275,8 @@ export const portalApi = {
   signIn: endpoint({
     method: 'POST',
     path: '/portal/sign-in',
-    summary: 'Public: booking reference + the emailed code → a portal session (single use, 10 minutes, 5 tries).',
+    summary:
+      'Public: booking reference + the emailed code → a portal session (single use, 10 minutes, 5 tries).',
     public: true,
     body: portalSignInInput,
     answer: portalSessionAnswer,

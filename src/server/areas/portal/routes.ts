@@ -60,6 +60,8 @@ export const portalRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db, conf
     return sendStoredFile(reply, files, record.file_key, record.name);
   });
 
-  route(app, portalApi.cardPayment, { tags }, async (req) => startCardPayment(db, config, req.portal, req.body));
+  route(app, portalApi.cardPayment, { tags }, async (req) =>
+    startCardPayment(db, config, req.portal, req.body),
+  );
   route(app, portalApi.sendMessage, { tags }, async (req) => sendMessage(db, req.portal, req.body));
 };

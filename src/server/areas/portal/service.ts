@@ -2,7 +2,6 @@ import { createHash, randomInt } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { poundsText } from '../../../shared/money-text';
 import {
   PORTAL_MESSAGES,
   type portalCardPaymentInput,
@@ -12,6 +11,7 @@ import {
   type portalPassengerInput,
   type portalSignInInput,
 } from '../../../shared/api/portal';
+import { poundsText } from '../../../shared/money-text';
 import { pathTo } from '../../../shared/routes';
 import type { Config } from '../../config';
 import { type Db, queryRows } from '../../db/client';
@@ -25,13 +25,13 @@ import type { FileStore } from '../../storage/files';
 import {
   bookingRecipient,
   createPortalSession,
+  endPortalSession,
   findPortalLink,
   type PortalCaller,
   recipientAddress,
-  endPortalSession,
 } from '../../users/portal';
-import { RECIPIENT } from '../bookings/recipient';
 import { inTransaction, lockBooking, writeHistory } from '../bookings/ledger';
+import { RECIPIENT } from '../bookings/recipient';
 import { startEcommpayPayment } from '../payments/service';
 import { detailsDays, detailsEditableUntil } from './view';
 
@@ -114,12 +114,7 @@ async function tellStaff(tx: Db, bookingId: number, kind: 'message' | 'update', 
  * (`accepted` false when none were waiting). 401 PORTAL_MESSAGES.linkInvalid for an unknown,
  * revoked or ended link (counted per client address: 429 past PORTAL_LIMITS.linkFailuresPerIp).
  */
-export async function openLink(
-  db: Db,
-  deps: AtolDeps,
-  v: z.output<typeof portalLinkInput>,
-  ip: string,
-) {
+export async function openLink(db: Db, deps: AtolDeps, v: z.output<typeof portalLinkInput>, ip: string) {
   if ((await attempts(db, 'link-ip', ip)) >= PORTAL_LIMITS.linkFailuresPerIp) throw tooMany();
   const link = await findPortalLink(db, v.token);
   if (!link) {
@@ -164,7 +159,12 @@ export async function requestCode(
   const booking = await bookingByRef(db, v.booking_ref);
   const ok = { success: true as const, message: PORTAL_MESSAGES.codeSent };
   if (!booking) return ok;
-  const [who] = await queryRows<{ surname: string | null; ref: string; email: string | null; customer_id: number | null }>(
+  const [who] = await queryRows<{
+    surname: string | null;
+    ref: string;
+    email: string | null;
+    customer_id: number | null;
+  }>(
     db,
     sql`select coalesce((select last_name from passengers where holiday_booking_id = b.id order by id limit 1),
                         c.last_name) as surname,
@@ -172,7 +172,8 @@ export async function requestCode(
         from bookings b ${RECIPIENT.joins} where b.id = ${booking.id}`,
   );
   if (!who?.surname || !who.email || !sameSurname(who.surname, v.surname)) return ok;
-  if ((await attempts(db, 'code-booking', String(booking.id))) >= PORTAL_LIMITS.codesPerBooking) throw tooMany();
+  if ((await attempts(db, 'code-booking', String(booking.id))) >= PORTAL_LIMITS.codesPerBooking)
+    throw tooMany();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await inTransaction(db, async (tx) => {
     await recordAttempt(tx, 'code-booking', String(booking.id));
@@ -215,7 +216,13 @@ export async function signIn(db: Db, v: z.output<typeof portalSignInInput>, ip: 
   };
   if (!booking) throw await fail(PORTAL_MESSAGES.codeExpired);
   const session = await inTransaction(db, async (tx) => {
-    const [code] = await queryRows<{ id: number; code_hash: string; attempts: number; email: string; customer_id: number | null }>(
+    const [code] = await queryRows<{
+      id: number;
+      code_hash: string;
+      attempts: number;
+      email: string;
+      customer_id: number | null;
+    }>(
       tx,
       sql`select id, code_hash, attempts, email, customer_id from portal_codes
           where holiday_booking_id = ${booking.id} and used_at is null and expires_at > now()
@@ -428,7 +435,10 @@ export async function sendMessage(db: Db, caller: PortalCaller, v: z.output<type
  */
 export async function startCardPayment(
   db: Db,
-  config: Pick<Config, 'ECOMMPAY_PROJECT_ID' | 'ECOMMPAY_SECRET_KEY' | 'ECOMMPAY_PAYMENT_CURRENCY' | 'appUrl'>,
+  config: Pick<
+    Config,
+    'ECOMMPAY_PROJECT_ID' | 'ECOMMPAY_SECRET_KEY' | 'ECOMMPAY_PAYMENT_CURRENCY' | 'appUrl'
+  >,
   caller: PortalCaller,
   v: z.output<typeof portalCardPaymentInput>,
 ) {
@@ -461,5 +471,8 @@ export async function startCardPayment(
       comment: `${poundsText(amount)} by card (recorded when the card payment succeeds)`,
     });
   });
-  return { success: true as const, data: params as unknown as Record<string, string | number | boolean | null> };
+  return {
+    success: true as const,
+    data: params as unknown as Record<string, string | number | boolean | null>,
+  };
 }

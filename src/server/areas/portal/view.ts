@@ -1,13 +1,13 @@
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { NONE, summariseChanges, TOTAL_DUE_FIELD, type FieldChange } from '../../../shared/booking-changes';
 import { paymentMethodLabel } from '../../../shared/api/booking-edit';
 import type { portalBookingAnswer } from '../../../shared/api/portal';
+import { type FieldChange, NONE, summariseChanges, TOTAL_DUE_FIELD } from '../../../shared/booking-changes';
 import { bookingDocumentType } from '../../../shared/documents';
 import { addDays, daysBetween } from '../../../shared/pricing';
 import type { Config } from '../../config';
-import { queryRows, type Db } from '../../db/client';
+import { type Db, queryRows } from '../../db/client';
 import { loadLetterhead, loadSettingValues } from '../../documents/letterhead';
 import { getBookingDetail } from '../bookings/detail';
 
@@ -75,7 +75,12 @@ export async function detailsDays(db: Db): Promise<number> {
  * total due apart (before → after). Entries that recorded no fields come as their action and comment.
  */
 async function changesForCustomer(db: Db, bookingId: number, totalDue: string) {
-  const rows = await queryRows<{ at: string; action: string; comment: string | null; changes: FieldChange[] | null }>(
+  const rows = await queryRows<{
+    at: string;
+    action: string;
+    comment: string | null;
+    changes: FieldChange[] | null;
+  }>(
     db,
     sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at, action, comment, changes
         from booking_history
@@ -163,7 +168,9 @@ export async function portalBooking(
           reference: ref,
         }
       : null;
-  const lead = b.customer?.full_name ?? (b.passengers[0] ? `${b.passengers[0].first_name} ${b.passengers[0].last_name}` : null);
+  const lead =
+    b.customer?.full_name ??
+    (b.passengers[0] ? `${b.passengers[0].first_name} ${b.passengers[0].last_name}` : null);
 
   return {
     booking_ref: ref,
@@ -181,7 +188,9 @@ export async function portalBooking(
         departure_date: departure,
         return_date: back,
         nights: back ? daysBetween(departure, back) : null,
-        departure_airport: l.instance.airport ? `${l.instance.airport.name} (${l.instance.airport.iata_code})` : null,
+        departure_airport: l.instance.airport
+          ? `${l.instance.airport.name} (${l.instance.airport.iata_code})`
+          : null,
         pickup_point: l.instance.pick_up_point?.name ?? null,
         flights: l.instance.flights.map((f) => ({
           flight_number: f.flight_number,
@@ -223,7 +232,10 @@ export async function portalBooking(
       price: e.price,
       total: new Decimal(e.price).times(e.pivot.qty).toFixed(2),
     })),
-    discounts: b.discounts.map((d) => ({ description: d.description || d.code || 'Discount', amount: d.amount })),
+    discounts: b.discounts.map((d) => ({
+      description: d.description || d.code || 'Discount',
+      amount: d.amount,
+    })),
     special_request: b.special_request,
     money: {
       total_due: b.totals.total_due,
@@ -241,12 +253,15 @@ export async function portalBooking(
           refund: p.payment_amount.startsWith('-'),
         })),
     },
-    documents: (await issuedDocuments(db, bookingId)).map((d) => ({
-      id: d.id,
-      label: bookingDocumentType(d.doc_type)?.label ?? d.doc_type,
-      name: d.name,
-      issued_at: d.issued_at,
-    })),
+    // The newest of each document (a re-issued ATOL certificate replaces the one before).
+    documents: (await issuedDocuments(db, bookingId))
+      .filter((d, i, all) => all.findIndex((x) => x.doc_type === d.doc_type) === i)
+      .map((d) => ({
+        id: d.id,
+        label: bookingDocumentType(d.doc_type)?.label ?? d.doc_type,
+        name: d.name,
+        issued_at: d.issued_at,
+      })),
     changes: {
       pending: !cancelled && b.changes_accepted === 0,
       accepted_at: b.changes_accepted_at,

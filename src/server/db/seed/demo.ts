@@ -62,6 +62,12 @@ export const DEMO_SIZES = {
 } as const;
 
 const SEED = 2026;
+/** The demo operator's bank details for transfers (system settings the customer's side reads). */
+const DEMO_BANK_DETAILS = {
+  bank_account_name: 'Northern Star Holidays Ltd Client Account',
+  bank_sort_code: '20-32-06',
+  bank_account_number: '43817725',
+};
 const BALANCE_DAYS = 84;
 const DEPOSIT_DAYS = 7;
 
@@ -188,6 +194,12 @@ export async function seedDemo(
       userIds.push(Number(existing.id));
     }
     const [adminId, accountsId] = userIds;
+
+    // The operator's client account, shown on the customer's side to pay by bank transfer (issue #23).
+    for (const [name, value] of Object.entries(DEMO_BANK_DETAILS))
+      await tx.execute(
+        sql`insert into system_settings (name, value) values (${name}, ${value}) on conflict (name) do nothing`,
+      );
 
     // Catalogue.
     const ref = await loadReferenceIds(tx);

@@ -13,6 +13,8 @@ export const SYSTEM_SETTINGS: Record<string, string> = {
   deposit_due_days_after_booking: '7',
   default_vat_percent: '20',
   airline_reference_email_domain: 'bookings-mail.co.uk',
+  // The customer's side (issue #23): passenger details may be changed online until 14 days before departure.
+  portal_details_days_before_departure: '14',
 };
 
 /** Bonding (financial protection) schemes, in id order 1..4. */
