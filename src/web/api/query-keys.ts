@@ -43,6 +43,8 @@ export const keys = {
   brochures: areaKeys('brochures'),
   cancellations: areaKeys('cancellations'),
   currency: areaKeys('currency'),
+  /** What customers sent from their side (issue #23): a booking's list is `list(bookingId)`. */
+  customerMessages: areaKeys('customer-messages'),
   customers: areaKeys('customers'),
   /** Duplicate customers: the table and a group's records (a merge also invalidates customers). */
   customersMerging: areaKeys('customers-merging'),

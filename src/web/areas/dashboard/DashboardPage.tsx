@@ -8,6 +8,7 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryProblem } from '../../ui/QueryProblem';
 import { BookingsPanel, MissingDetails } from './BookingsPanel';
+import { CustomerMessagesPanel } from './CustomerMessagesPanel';
 import { InvoicesPanel } from './InvoicesPanel';
 import { StatTile } from './StatTile';
 
@@ -27,7 +28,8 @@ const longDate = (ymd: string) =>
  * The Dashboard (/dashboard, issue #14; the legacy showed a heading only): what needs doing today
  * as six figures — balances due in 14 days and overdue, changes not accepted, departures in 14
  * days missing details, supplier invoices due this week, brochure requests not processed — each
- * linking to the list that shows exactly those records, and the first of them below.
+ * linking to the list that shows exactly those records, and the first of them below; and "From
+ * customers" (issue #23): unread messages from the customers' side, first while there are any.
  */
 export function DashboardPage() {
   const query = useQuery({
@@ -71,11 +73,15 @@ function DashboardSkeleton() {
 function DashboardBody({ d }: { d: DashboardAnswer }) {
   const inv = d.supplier_invoices;
   const brochureList = implementedRoutes.has('brochure-requests') ? pathTo('brochure-requests') : undefined;
+  // A customer waiting for an answer comes first; with nothing unread the panel sits at the end.
+  const fromCustomers = <CustomerMessagesPanel data={d.from_customers} />;
+  const customersFirst = d.from_customers.count > 0;
   return (
     <Stack gap="md">
       <Text c="dimmed" mt={-8}>
         What needs doing today, {longDate(d.today)}.
       </Text>
+      {customersFirst && fromCustomers}
       <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }}>
         <StatTile
           label="Balances due in the next 14 days"
@@ -180,6 +186,7 @@ function DashboardBody({ d }: { d: DashboardAnswer }) {
         />
       </SimpleGrid>
       <InvoicesPanel data={inv} today={d.today} />
+      {!customersFirst && fromCustomers}
       <Group justify="flex-end">
         <Text size="xs" c="dimmed">
           Figures as of {longDate(d.today)}; cancelled bookings are left out.

@@ -19,6 +19,7 @@ import { bookingTitle } from './booking-view';
 import { CancelBookingButton } from './CancelBooking';
 import { CancelledReadOnlyNote } from './CancelledReadOnlyNote';
 import { CustomAirlineSection } from './CustomAirlineSection';
+import { CustomerMessagesSection, useCustomerMessages, useMessagesFirst } from './CustomerMessagesSection';
 import { DiscountsSection } from './DiscountsSection';
 import { DocumentsSection } from './DocumentsSection';
 import { ExtrasSection } from './ExtrasSection';
@@ -44,8 +45,9 @@ const count = (n: number) => (
  * `EntityEditPage` of the entity kit — the booking loaded through `bookingEditApi.get`, headed
  * 'Booking #{booking_ref}' with Notify and Cancel beside the title, its states under it, the summary
  * form (`SummaryForm`, POST bookings/{id}), then the sections in the spec's order as collapsible
- * cards. Role 1 sees the items and passengers expanded and may change things; other roles see every
- * section collapsed and read-only. Every change sends the booking's version, so a stale screen gets
+ * cards; "From the customer" (issue #23) above the summary when it holds unread messages. Role 1
+ * sees the items and passengers expanded and may change things; other roles see every section
+ * collapsed and read-only. Every change sends the booking's version, so a stale screen gets
  * the 409 message instead of overwriting.
  */
 export function BookingEditPage() {
@@ -124,6 +126,11 @@ function BookingScreen({ data, summary }: { data: BookingDetailAnswer['data']; s
   // Once cancelled, its tours, passengers, extras and discounts are read-only (the server refuses
   // them too); payments, documents and notes stay open.
   const itemProps = { booking, canEdit: canEdit && !booking.cancelled_at };
+  // What the customer sent from their side (issue #23): above the summary while something is
+  // unread when the screen opens, else beside the history.
+  const messages = useCustomerMessages(booking.id);
+  const messagesFirst = useMessagesFirst(messages.data);
+  const fromCustomer = <CustomerMessagesSection bookingId={booking.id} query={messages} />;
   return (
     <Stack gap="md">
       <div>
@@ -131,6 +138,7 @@ function BookingScreen({ data, summary }: { data: BookingDetailAnswer['data']; s
         <StatusBadges booking={booking} />
         <OpenByNotice bookingId={booking.id} />
       </div>
+      {messagesFirst && fromCustomer}
       {summary}
       <Section title="Passengers" defaultOpen={canEdit} meta={count(booking.passengers.length)}>
         <CancelledReadOnlyNote booking={booking} />
@@ -206,6 +214,7 @@ function BookingScreen({ data, summary }: { data: BookingDetailAnswer['data']; s
       <Section title="Documents" defaultOpen={false}>
         <DocumentsSection {...props} />
       </Section>
+      {!messagesFirst && fromCustomer}
       <Section title="History" defaultOpen={false}>
         <HistorySection {...props} />
       </Section>
