@@ -103,7 +103,12 @@ const routeDefs = [
   },
   // The customer's side, "Manage my booking" (issue #23): outside the staff shell, its own realm.
   { name: 'portal-booking', path: '/my-booking', title: 'Manage my booking', public: true },
-  { name: 'portal-sign-in', path: '/my-booking/sign-in', title: 'Sign in to manage your booking', public: true },
+  {
+    name: 'portal-sign-in',
+    path: '/my-booking/sign-in',
+    title: 'Sign in to manage your booking',
+    public: true,
+  },
   /** The link in an email: `#t=<token>` opens the booking, `#t=<token>&accept=1` accepts its changes. */
   { name: 'portal-link', path: '/my-booking/link', title: 'Opening your booking', public: true },
   { name: 'affiliates', path: '/affiliates', title: 'Affiliates' },

@@ -279,7 +279,8 @@ describe.each(testDbKinds)("the customer's side (portal) on %s", (kind) => {
 
     // Closed inside the set window before departure.
     await t.db.execute(
-      sql`insert into system_settings (name, value) values ('portal_details_days_before_departure', '400')`,
+      sql`insert into system_settings (name, value) values ('portal_details_days_before_departure', '400')
+          on conflict (name) do update set value = excluded.value`,
     );
     try {
       const closed = await portal('PUT', `/booking/passengers/${ann.id}`, token, {
