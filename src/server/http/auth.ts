@@ -47,7 +47,9 @@ export function installAuth(app: FastifyInstance, db: Db, settings: Pick<Config,
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const mutating = methods.some((m) => !['GET', 'HEAD', 'OPTIONS'].includes(m));
-    const config = route.config as { public?: boolean; permission?: Permission; portal?: boolean } | undefined;
+    const config = route.config as
+      | { public?: boolean; permission?: Permission; portal?: boolean }
+      | undefined;
     if (config?.portal && (config.public || config.permission)) {
       throw new Error(`Portal route ${route.url} may be neither public nor carry a staff permission`);
     }

@@ -344,7 +344,15 @@ export async function writeBookingEmail(
     const message = `Nothing was sent: no document could be attached. ${warnings.join(' ')}`;
     throw validationError({ documents: leftOut }, message);
   }
-  const { subject, html } = await renderMessage(tx, deps, bookingId, a.to, a.template, reasons, recipient.email);
+  const { subject, html } = await renderMessage(
+    tx,
+    deps,
+    bookingId,
+    a.to,
+    a.template,
+    reasons,
+    recipient.email,
+  );
   const attached = attachments.map((att) => att.filename);
   const historyId = await writeHistory(tx, {
     bookingId,
