@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_DOCS_PREFIX } from '../../src/server/app';
 import { type Db, inTransaction, queryRows } from '../../src/server/db/client';
 import * as s from '../../src/server/db/schema';
+import { createPortalSession } from '../../src/server/users/portal';
 import { bearer, createTestContext, type TestContext } from '../helpers/app';
 import { testDbKinds } from '../helpers/db';
 import {
@@ -132,6 +133,9 @@ interface Fixture {
   invoiceId: number;
   advertId: number;
   backupName: string;
+  /** The customer's side (issue #23): a document issued to the customer, and a portal session of its booking. */
+  customerRecordId: number;
+  portalToken: string;
 }
 
 /**
@@ -165,6 +169,7 @@ const RECORD_PARAMS: Record<
   'POST /api/tours/groups/:id/documents/pdf': (fx) => ({ params: { id: fx.groupId } }),
   'GET /api/tours/groups/document/:file/download': (fx) => ({ params: { file: fx.groupFile } }),
   'POST /api/download-backup': (fx) => ({ query: { id: fx.backupName } }),
+  'GET /api/portal/booking/documents/:id': (fx) => ({ params: { id: fx.customerRecordId } }),
   'GET /api/brochures/requests/batches/:batch_id/download': () => ({ params: { batch_id: BATCH_ID } }),
 };
 
@@ -399,6 +404,19 @@ async function buildFixture(t: TestContext): Promise<Fixture> {
     sql`select id from booking_history where holiday_booking_id = ${booking.id} and document_name is not null`,
   );
   const generated = await call('GET', `/api/bookings/${booking.id}/documents/invoice?type=download`);
+  // The same PDF as issued to the customer, and a portal session of the booking (issue #23).
+  const [customerRecord] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into booking_document_records (holiday_booking_id, doc_type, name, created_for, file_key, size_bytes)
+        select holiday_booking_id, doc_type, name, 'customer', file_key, size_bytes from booking_document_records
+        where id = ${generated.json().data.record_id} returning id`,
+  );
+  const portal = await createPortalSession(db, {
+    bookingId: booking.id,
+    via: 'code',
+    email: String(customer.email).toLowerCase(),
+    customerId: customer.id,
+  });
   const printed = await call('POST', `/api/tours/groups/${x.group.id}/documents/pdf/print`, {
     document: 'rooming',
     excludeCancellations: false,
@@ -420,6 +438,8 @@ async function buildFixture(t: TestContext): Promise<Fixture> {
     documentId,
     historyId: history.id,
     recordId: generated.json().data.record_id,
+    customerRecordId: customerRecord.id,
+    portalToken: portal.token,
     airlineCostId: cost.id,
     airlineId: airline.id,
     tourId: x.tour.id,
@@ -736,7 +756,8 @@ describe.each(testDbKinds)('no formula in any CSV or spreadsheet, on %s', (kind)
     return t.app.inject({
       method: r.method as 'GET',
       url: query ? `${url}?${query}` : url,
-      headers: bearer(t.adminToken),
+      // The customer's side answers only its own realm's token.
+      headers: bearer(r.url.startsWith('/api/portal/') ? fx.portalToken : t.adminToken),
       payload: req.body,
     });
   };
