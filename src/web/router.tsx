@@ -7,6 +7,15 @@ import { RequireAuth } from './shell/RequireAuth';
 import { RouteErrorPage } from './shell/RouteErrorPage';
 
 /**
+ * A customer's page (issue #23) with the portal's own error page (no staff link); the staff one
+ * stays the `errorElement` for a page whose code could not even load.
+ */
+const portalRoute = async (page: Promise<() => React.ReactNode>) => {
+  const [Component, { PortalErrorPage }] = await Promise.all([page, import('./portal/PortalErrorPage')]);
+  return { Component, ErrorBoundary: PortalErrorPage };
+};
+
+/**
  * The screens of the web app, by the named routes of src/shared/routes.ts. A route added here must
  * also join `implementedRoutes` there, which shows it in the navigation.
  */
@@ -23,17 +32,17 @@ export const router = createBrowserRouter([
   {
     path: routeByName['portal-booking'].path,
     errorElement: <RouteErrorPage />,
-    lazy: () => import('./portal/PortalBookingPage').then((m) => ({ Component: m.PortalBookingPage })),
+    lazy: () => portalRoute(import('./portal/PortalBookingPage').then((m) => m.PortalBookingPage)),
   },
   {
     path: routeByName['portal-sign-in'].path,
     errorElement: <RouteErrorPage />,
-    lazy: () => import('./portal/PortalSignInPage').then((m) => ({ Component: m.PortalSignInPage })),
+    lazy: () => portalRoute(import('./portal/PortalSignInPage').then((m) => m.PortalSignInPage)),
   },
   {
     path: routeByName['portal-link'].path,
     errorElement: <RouteErrorPage />,
-    lazy: () => import('./portal/PortalLinkPage').then((m) => ({ Component: m.PortalLinkPage })),
+    lazy: () => portalRoute(import('./portal/PortalLinkPage').then((m) => m.PortalLinkPage)),
   },
   {
     element: (
