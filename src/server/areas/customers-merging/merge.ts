@@ -107,6 +107,11 @@ const HANDLED_REFERENCES = new Set([
   'brochure_requests.customer_id',
   'booking_requests.customer_id',
   'booking_requests.referrer_id',
+  // The customer's side (issue #23): links, sessions and codes stand for one customer and end with
+  // them — the merge deletes those of the customers merged away (their bookings change customer).
+  'portal_codes.customer_id',
+  'portal_links.customer_id',
+  'portal_sessions.customer_id',
 ]);
 
 /** Every single-column foreign key to customers.id, as 'table.column' with its schema. */
@@ -234,6 +239,10 @@ export async function mergeCustomers(db: Db, req: MergeRequest): Promise<MergeOu
         sql`update bookings set customer_id = ${main.id}, version = version + 1, updated_at = now()
             where customer_id in (${idList(otherIds)}) returning id, old_booking_id is not null as old`,
       );
+      for (const table of ['portal_links', 'portal_sessions', 'portal_codes'])
+        await tx.execute(
+          sql`delete from ${sql.identifier(table)} where customer_id in (${idList(otherIds)})`,
+        );
       const notes = await queryRows<{ id: number }>(
         tx,
         sql`update customer_notes set customer_id = ${main.id}, updated_at = now()
