@@ -75,7 +75,7 @@ export async function buildApp({ db, config, webDir = defaultWebDir, stores, mai
   const fileStores = stores ?? (await openFileStores(db, config));
   const { files, backups: backupFiles } = fileStores;
   const mail = mailer ?? createMailer(config);
-  const outbox = createOutbox({ db, files, mailer: mail, jobs, log: logError });
+  const outbox = createOutbox({ db, files, mailer: mail, jobs, log: logError, appUrl: config.appUrl });
   defineFileRetention({ db, files, backupFiles, jobs });
   const deps: AreaDeps = { db, config, files, backupFiles, mailer: mail, outbox, jobs };
   const app = Fastify({

@@ -201,6 +201,24 @@ describe.each(testDbKinds)("the customer's side (portal) on %s", (kind) => {
       expect(text).not.toContain(word);
   });
 
+  it('the ATOL certificate email on its own carries the Manage link too', async () => {
+    const b = await hayBooking();
+    const paid = await call('POST', '/payments', {
+      holiday_booking_id: b.id,
+      payment_method: 'bacs',
+      payment_amount: '100.00',
+      transaction_id: 'ATOL-LINK',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const mail = await newestMail(t, b.email);
+    expect(mail.subject).toContain('ATOL Certificate');
+    const manage = hrefs(mail).find((h) => h.startsWith(`${APP_URL}/my-booking/link#t=`));
+    expect(manage).toBeDefined();
+    expect(mail.text).toContain('Manage your booking');
+    const res = await portal('POST', '/link', undefined, { token: tokenOf(manage as string) });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
   it('accepts From Manage booking after a staff change, and says when nothing waits', async () => {
     const b = await hayBooking();
     const token = await sessionFor(b.id, b.email);

@@ -5,6 +5,7 @@ import { DOCUMENT_MESSAGES } from '../../shared/api/booking-documents';
 import { type GreetingName, greetingLine } from '../../shared/greeting';
 import { type Db, queryRows } from '../db/client';
 import { enqueueEmail, type Outbox } from '../mail/outbox';
+import { manageBookingParagraph } from '../mail/portal-links';
 import type { FileStore } from '../storage/files';
 import {
   atolProtectedContent,
@@ -116,7 +117,7 @@ export async function refreshAtolCertificate(
   if (opts.firstOnly && gate.certified) return;
   const data = await loadBookingDocumentData(tx, bookingId);
   if (!data) return;
-  await refreshWith(tx, deps.files, data, userId, reason, { note: true });
+  await refreshWith(tx, deps.files, data, userId, reason, { note: true, appUrl: deps.outbox.appUrl });
 }
 
 /**
@@ -247,7 +248,7 @@ async function refreshWith(
   data: BookingDocumentData,
   userId: number | null,
   reason: string,
-  { note }: { note: boolean },
+  { note, appUrl }: { note: boolean; appUrl?: string },
 ): Promise<CertificateRow | null> {
   const bookingId = data.booking.id;
   const current = await currentCertificate(tx, bookingId);
@@ -260,6 +261,7 @@ async function refreshWith(
       fingerprint,
       reason: 'First payment recorded',
       userId,
+      appUrl,
     });
   }
   if (current.fingerprint === fingerprint) return current;
@@ -280,6 +282,7 @@ async function refreshWith(
     reason,
     userId,
     supersedes: current,
+    appUrl,
   });
 }
 
@@ -299,6 +302,8 @@ async function issueCertificate(
     reason: string;
     userId: number | null;
     supersedes?: CertificateRow;
+    /** The public address for the customer's 'Manage your booking' link (Outbox.appUrl). */
+    appUrl?: string;
   },
 ): Promise<CertificateRow | null> {
   const b = data.booking;
@@ -377,7 +382,7 @@ async function issueCertificate(
         kind: ATOL_EMAIL_KIND,
         to: to.email,
         subject: `Your ATOL Certificate ${reference} (booking ${b.booking_ref})`,
-        html: `${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}<p>Kind regards,<br>${escapeHtml(company)}</p>`,
+        html: `${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${await manageBookingParagraph(tx, b.id, c.appUrl, to.email)}<p>Kind regards,<br>${escapeHtml(company)}</p>`,
         attachments: [{ filename: record.name, file_key: record.file_key, contentType: 'application/pdf' }],
         bookingId: b.id,
         historyId,

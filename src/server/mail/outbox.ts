@@ -54,6 +54,11 @@ export interface Outbox {
   kick(): void;
   /** Delivers everything due now through the same claim as the worker; answers how many were sent (tests, bench). */
   drain(): Promise<number>;
+  /**
+   * The public address links in emails start with (config.appUrl, never a request's host): for
+   * senders below the areas that have no config, such as the ATOL certificate's email.
+   */
+  readonly appUrl?: string;
 }
 
 /** The pg-boss queue that drives delivery. */
@@ -149,6 +154,8 @@ export function createOutbox(deps: {
   mailer: Mailer;
   jobs: JobRunner;
   log?: (message: string, err?: unknown) => void;
+  /** config.appUrl: see `Outbox.appUrl`. */
+  appUrl?: string;
 }): OutboxRunner {
   const { db, files, mailer, jobs } = deps;
   const log = deps.log ?? ((m: string, e?: unknown) => console.error(`[outbox] ${m}`, e ?? ''));
@@ -249,6 +256,7 @@ export function createOutbox(deps: {
   );
 
   return {
+    appUrl: deps.appUrl,
     kick: () => jobs.kick(OUTBOX_QUEUE),
     drain,
     async idle() {

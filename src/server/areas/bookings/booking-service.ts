@@ -20,6 +20,7 @@ import { HttpError, validationError } from '../../http/errors';
 import { londonToday } from '../../lib/dates';
 import { escapeHtml } from '../../lib/html';
 import { enqueueEmail, type Outbox } from '../../mail/outbox';
+import { manageBookingParagraph } from '../../mail/portal-links';
 import type { FileStore } from '../../storage/files';
 import { systemSetting } from '../system-settings/queries';
 import { type EmailDeps, TEMPLATE_SLUGS, templateBySlug, writeBookingEmail } from './email-service';
@@ -155,7 +156,7 @@ export async function updateBooking(
         kind: 'booking-update',
         to: recipient.email,
         subject: `Your booking ${ref} has changed`,
-        html: `<p>${escapeHtml(greetingLine(recipient))}</p><p>We have made changes to your booking <strong>${escapeHtml(ref)}</strong>:</p><ul>${reasons.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul><p>Please get in touch if you have any questions.</p>`,
+        html: `<p>${escapeHtml(greetingLine(recipient))}</p><p>We have made changes to your booking <strong>${escapeHtml(ref)}</strong>:</p><ul>${reasons.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul><p>Please get in touch if you have any questions.</p>${await manageBookingParagraph(tx, id, mail.outbox.appUrl, recipient.email)}`,
         bookingId: id,
         historyId,
         createdBy: userId,
