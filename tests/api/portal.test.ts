@@ -503,6 +503,11 @@ describe.each(testDbKinds)("the customer's side (portal) on %s", (kind) => {
       sql`select kind, body, read_at from customer_messages where holiday_booking_id = ${b.id} and kind = 'message'`,
     );
     expect(m).toEqual({ kind: 'message', body: 'We would like a sea view, please.', read_at: null });
+    const audits = await queryRows<{ entity: string; actor: string }>(
+      t.db,
+      sql`select entity, actor from audit_log where scope = ${`booking:${b.id}`} order by id`,
+    );
+    expect(audits).toContainEqual({ entity: 'customer_message', actor: 'customer' });
     expect((await portal('GET', '/booking', token)).json().data.messages[0].message).toBe(
       'We would like a sea view, please.',
     );

@@ -101,11 +101,24 @@ export function sameSurname(a: string, b: string): boolean {
   return norm(a) !== '' && norm(a) === norm(b);
 }
 
-/** A customer message or update for staff (Dashboard, booking screen), in the caller's transaction. */
+/**
+ * A customer message or update for staff (Dashboard, booking screen), in the caller's transaction,
+ * with its audit row (actor 'customer').
+ */
 async function tellStaff(tx: Db, bookingId: number, kind: 'message' | 'update', body: string) {
-  await tx.execute(
-    sql`insert into customer_messages (holiday_booking_id, kind, body) values (${bookingId}, ${kind}, ${body})`,
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into customer_messages (holiday_booking_id, kind, body) values (${bookingId}, ${kind}, ${body}) returning id`,
   );
+  await recordAudit(tx, {
+    entity: 'customer_message',
+    entityId: row.id,
+    action: 'created',
+    after: { holiday_booking_id: bookingId, kind, body },
+    userId: null,
+    actor: 'customer',
+    scope: `booking:${bookingId}`,
+  });
 }
 
 /**
@@ -469,6 +482,16 @@ export async function startCardPayment(
       type: 'Payment',
       action: 'Card payment started by the customer',
       comment: `${poundsText(amount)} by card (recorded when the card payment succeeds)`,
+    });
+    await recordAudit(tx, {
+      entity: 'booking',
+      entityId: caller.bookingId,
+      action: 'updated',
+      before: { card_payment_started: null },
+      after: { card_payment_started: amount },
+      userId: null,
+      actor: 'customer',
+      scope: `booking:${caller.bookingId}`,
     });
   });
   return {
