@@ -483,8 +483,12 @@ export const bookingTotalsAnswer = z.object({
 
 /** One stage of the payment schedule (`PaymentStage` of src/shared/payment-schedule.ts). */
 export const paymentStageAnswer = z.object({
-  kind: z.enum(['deposit', 'balance', 'full']),
-  label: z.enum(['Deposit', 'Balance', 'Full amount']),
+  /** 'instalment' (issue #26): one part of a split balance; with `due` it names the stage. */
+  kind: z.enum(['deposit', 'balance', 'full', 'instalment']),
+  label: z.union([
+    z.enum(['Deposit', 'Balance', 'Full amount']),
+    z.templateLiteral(['Instalment ', z.number(), ' of ', z.number()]),
+  ]),
   amount: z.string(),
   due: z.string().nullable(),
   paid: z.string(),
