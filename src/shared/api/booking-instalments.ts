@@ -67,7 +67,7 @@ export const instalmentsApi = {
     summary: 'Remove the instalments: the balance is one stage again.',
     permission: 'bookings.instalments',
     params: idParams,
-    body: instalmentsDeleteSchema,
+    body: instalmentsDeleteSchema.optional(),
     answer: savedAnswer,
   }),
   preview: endpoint({
