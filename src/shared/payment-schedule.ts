@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { money } from './booking-totals';
+import { type Instalment, instalmentLabel, reconcileInstalments } from './instalments';
 import { poundsText } from './money-text';
 import { addDays, ukDate } from './pricing';
 
@@ -13,6 +14,11 @@ import { addDays, ukDate } from './pricing';
  *   only while that is before the balance due date: the deposit is never due after (or with) the
  *   balance. A booking made inside the balance window (departure − 84 days or later) has no deposit
  *   stage: the whole amount is due at once;
+ * - a booking whose balance is split into instalments (issue #26, `instalments.ts`) has, after the
+ *   deposit stage if any, one 'instalment' stage per part ('Instalment 1 of 3' …), the last due on
+ *   the balance due date, in place of the 'balance' / 'full' stage; the parts add up to that stage's
+ *   amount exactly (a stored plan is read through `reconcileInstalments`, so it always does);
+ * - payments fill the stages in order: the deposit, then each instalment (or the balance);
  * - a stage is paid on the day the payments (in date order, refunds negative) first covered it.
  *
  * Dates are `YYYY-MM-DD` (Europe/London days); amounts are pounds as decimal text, decimal.js.
@@ -75,9 +81,12 @@ export function scheduleDueDates(input: {
 
 /** One stage of the schedule. */
 export interface PaymentStage {
-  /** 'full': no deposit stage, the whole amount is due by the balance due date. */
-  kind: 'deposit' | 'balance' | 'full';
-  label: 'Deposit' | 'Balance' | 'Full amount';
+  /**
+   * 'full': no deposit stage, the whole amount is due by the balance due date; 'instalment': one
+   * part of a split balance (several per schedule; kind + due names one, the dates strictly ascend).
+   */
+  kind: 'deposit' | 'balance' | 'full' | 'instalment';
+  label: 'Deposit' | 'Balance' | 'Full amount' | `Instalment ${number} of ${number}`;
   /** What the stage asks for, pounds. */
   amount: string;
   /** YYYY-MM-DD, null when the booking has no such date (no departure). */
@@ -109,6 +118,28 @@ export interface PaymentScheduleInput {
   paid?: string;
   /** A cancelled booking has no schedule (its cancellation invoice says what is owed). */
   cancelled?: boolean;
+  /** The stored instalment plan of the balance (issue #26), in order; none or [] when not split. */
+  instalments?: readonly Instalment[];
+}
+
+/**
+ * How the schedule splits the total due: the deposit stage's amount (null when there is no deposit
+ * stage — none asked, not below the total, or not due before the balance) and the balance part
+ * after it (the whole total when there is no deposit stage) — what instalments split. Pounds.
+ */
+export function scheduleParts(
+  input: Pick<PaymentScheduleInput, 'total_due' | 'deposit' | 'deposit_due' | 'balance_due'>,
+): { deposit: string | null; balance: string } {
+  const total = new Decimal(input.total_due || 0);
+  const deposit = new Decimal(input.deposit || 0);
+  const hasDeposit =
+    input.deposit_due !== null &&
+    deposit.gt(0) &&
+    deposit.lt(total) &&
+    (input.balance_due === null || input.deposit_due < input.balance_due);
+  return hasDeposit
+    ? { deposit: money(deposit), balance: money(total.minus(deposit)) }
+    : { deposit: null, balance: money(total) };
 }
 
 /** The day the running total of `payments` (date order) last rose to `threshold` and stayed there. */
@@ -128,7 +159,8 @@ function coveredOn(payments: readonly SchedulePayment[], threshold: Decimal): st
 /**
  * The stages of a booking's schedule: a deposit stage (when a deposit between 0 and the total due
  * is asked and its due date comes before the balance's) then the balance, or the 'Full amount'
- * alone. Paid money covers the deposit first. Nothing for a cancelled booking or a total of 0.00.
+ * alone — or, when the balance is split, its instalments in their place. Paid money covers the
+ * stages in order. Nothing for a cancelled booking or a total of 0.00.
  */
 export function paymentSchedule(input: PaymentScheduleInput): PaymentStage[] {
   const total = new Decimal(input.total_due || 0);
@@ -137,12 +169,8 @@ export function paymentSchedule(input: PaymentScheduleInput): PaymentStage[] {
     input.paid !== undefined
       ? new Decimal(input.paid || 0)
       : input.payments.reduce((s, p) => s.plus(p.amount), new Decimal(0));
-  const deposit = new Decimal(input.deposit || 0);
-  const hasDeposit =
-    input.deposit_due !== null &&
-    deposit.gt(0) &&
-    deposit.lt(total) &&
-    (input.balance_due === null || input.deposit_due < input.balance_due);
+  const parts = scheduleParts(input);
+  const deposit = new Decimal(parts.deposit ?? 0);
   const stage = (
     kind: PaymentStage['kind'],
     label: PaymentStage['label'],
@@ -163,11 +191,30 @@ export function paymentSchedule(input: PaymentScheduleInput): PaymentStage[] {
       paid_on: outstanding.lte(0) ? coveredOn(input.payments, from.plus(amount)) : null,
     };
   };
-  if (!hasDeposit) return [stage('full', 'Full amount', total, new Decimal(0), input.balance_due)];
-  return [
-    stage('deposit', 'Deposit', deposit, new Decimal(0), input.deposit_due),
-    stage('balance', 'Balance', total.minus(deposit), deposit, input.balance_due),
-  ];
+  const first =
+    parts.deposit === null ? [] : [stage('deposit', 'Deposit', deposit, new Decimal(0), input.deposit_due)];
+  const plan = input.instalments?.length
+    ? reconcileInstalments(input.instalments, { balance: parts.balance, balanceDue: input.balance_due })
+    : null;
+  if (plan && plan.kind !== 'cleared') {
+    let from = deposit;
+    return [
+      ...first,
+      ...plan.plan.map((p, i) => {
+        const s = stage(
+          'instalment',
+          instalmentLabel(i + 1, plan.plan.length),
+          new Decimal(p.amount),
+          from,
+          p.due,
+        );
+        from = from.plus(p.amount);
+        return s;
+      }),
+    ];
+  }
+  if (parts.deposit === null) return [stage('full', 'Full amount', total, new Decimal(0), input.balance_due)];
+  return [...first, stage('balance', 'Balance', total.minus(deposit), deposit, input.balance_due)];
 }
 
 /**

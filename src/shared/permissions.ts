@@ -27,6 +27,8 @@ export const permissions = {
   'bookings.passengers': [ROLE_ADMIN],
   'bookings.extras': [ROLE_ADMIN],
   'bookings.discounts': [ROLE_ADMIN],
+  // Splitting the balance into instalments (issue #26): role 1; other roles see the plan.
+  'bookings.instalments': [ROLE_ADMIN],
   'bookings.specialRequest': [ROLE_ADMIN],
   'bookings.customAirline': [ROLE_ADMIN],
   'bookings.additionalDocuments': [ROLE_ADMIN],

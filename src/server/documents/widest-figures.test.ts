@@ -3,6 +3,7 @@ import path from 'node:path';
 import { getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { bookingTotals } from '../../shared/booking-totals';
+import { equalInstalments } from '../../shared/instalments';
 import { paymentSchedule } from '../../shared/payment-schedule';
 import { atolCertificateDocument } from './booking/atol-certificate';
 import { checkInDocument } from './booking/checkin';
@@ -177,6 +178,8 @@ function widestBooking(cancelled: boolean): BookingDocumentData {
         balance_due: '2027-03-09',
         payments: payments.slice(0, 1),
         paid: '2345678.90',
+        // The widest stage labels: the balance split into 12 ('Instalment 12 of 12 £720,164.63').
+        instalments: equalInstalments('8641975.32', 12, null, '2027-03-09'),
       }),
       departure_date: '2027-06-01',
       agent_comission_percent: '12.5',

@@ -109,7 +109,7 @@ export const PAYMENT_MESSAGES = {
 // ---- requests --------------------------------------------------------------------------------
 
 /** The booking's version as loaded; when sent and no longer current the server answers 409. */
-const versionField = {
+export const versionField = {
   version: z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional()),
 };
 
@@ -483,14 +483,34 @@ export const bookingTotalsAnswer = z.object({
 
 /** One stage of the payment schedule (`PaymentStage` of src/shared/payment-schedule.ts). */
 export const paymentStageAnswer = z.object({
-  kind: z.enum(['deposit', 'balance', 'full']),
-  label: z.enum(['Deposit', 'Balance', 'Full amount']),
+  /** 'instalment' (issue #26): one part of a split balance; with `due` it names the stage. */
+  kind: z.enum(['deposit', 'balance', 'full', 'instalment']),
+  label: z.union([
+    z.enum(['Deposit', 'Balance', 'Full amount']),
+    z.templateLiteral(['Instalment ', z.number(), ' of ', z.number()]),
+  ]),
   amount: z.string(),
   due: z.string().nullable(),
   paid: z.string(),
   outstanding: z.string(),
   paid_on: z.string().nullable(),
 }) satisfies z.ZodType<PaymentStage>;
+
+/**
+ * What the screen needs to propose and check an instalment plan (issue #26) as the server checks
+ * it (booking detail `instalment_plan`, and the preview of booking-instalments.ts): the stored plan
+ * ([] when the balance is not split), the balance part it splits, the balance due date the last
+ * instalment falls on, the earliest day a new date may take (today or the booking date, the later)
+ * and how many instalments fit.
+ */
+export const instalmentPlanAnswer = z.object({
+  instalments: z.array(z.object({ due: z.string(), amount: z.string() })),
+  balance: z.string(),
+  balance_due: z.string().nullable(),
+  not_before: z.string(),
+  max_count: z.number(),
+});
+export type InstalmentPlan = z.infer<typeof instalmentPlanAnswer>;
 
 /** The booking of GET bookings/{id} (data.booking[0]). */
 export const bookingDetailAnswer = z.object({
@@ -568,6 +588,8 @@ export const bookingDetailAnswer = z.object({
    * full amount alone; the same stages the Confirmation, emails and aged-debtors report show.
    */
   payment_schedule: z.array(paymentStageAnswer),
+  /** The instalments of the balance and what a plan is checked against (null: unknown booking). */
+  instalment_plan: instalmentPlanAnswer.nullable(),
   agent_comission_percent: z.string().nullable(),
   booking_vat_percent: z.string(),
   non_commissionable_extras: z.string(),

@@ -6,9 +6,11 @@ import {
 } from '../../../shared/api/booking-edit';
 import type { EmailTemplateGroup } from '../../../shared/api/booking-email';
 import { bookingTotals, chargedLines, depositAmount } from '../../../shared/booking-totals';
+import { paymentSchedule } from '../../../shared/payment-schedule';
 import { allQueries, type Db, queryRows } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { loadPaymentSchedule } from '../../lib/payment-schedules';
+import { loadScheduleInputs } from '../../lib/payment-schedules';
+import { planOf } from './instalments';
 
 /** A timestamptz as ISO 8601 in UTC ('2026-11-22T14:05:00.000Z'), null stays null (DESIGN.md §4). */
 const iso = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -37,6 +39,7 @@ export async function getBookingDetail(db: Db, id: number): Promise<BookingDetai
       | 'proposed_cancellation_charge'
       | 'deposit'
       | 'payment_schedule'
+      | 'instalment_plan'
     >
   >(
     db,
@@ -89,7 +92,7 @@ export async function getBookingDetail(db: Db, id: number): Promise<BookingDetai
     templates,
     domains,
     proposed,
-    schedule,
+    scheduleInputs,
   ] = await allQueries(db, [
     () =>
       queryRows<BookingDetail['tour_bookings'][number] & { deposit_per_guest: string | null }>(
@@ -204,7 +207,7 @@ export async function getBookingDetail(db: Db, id: number): Promise<BookingDetai
       ),
     () => allowedDomains(db),
     () => proposedCancellationCharge(db, id),
-    () => loadPaymentSchedule(db, id),
+    () => loadScheduleInputs(db, [id]),
   ]);
 
   const totals = bookingTotals({
@@ -223,6 +226,7 @@ export async function getBookingDetail(db: Db, id: number): Promise<BookingDetai
     cancelled: head.cancelled_at !== null,
     cancellation_charge: head.cancellation_charge,
   });
+  const scheduleInput = scheduleInputs.get(id);
   const booking: BookingDetail = {
     ...head,
     tour_bookings: lines.map(({ deposit_per_guest: _d, ...l }) => l),
@@ -234,7 +238,8 @@ export async function getBookingDetail(db: Db, id: number): Promise<BookingDetai
     payments,
     totals,
     deposit: depositAmount(lines, totals.total_due),
-    payment_schedule: schedule,
+    payment_schedule: scheduleInput ? paymentSchedule(scheduleInput) : [],
+    instalment_plan: scheduleInput ? planOf(scheduleInput) : null,
     proposed_cancellation_charge: head.cancelled_at ? (head.cancellation_charge ?? proposed) : proposed,
   };
   return {

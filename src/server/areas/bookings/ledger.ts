@@ -2,11 +2,12 @@ import { type SQL, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/api/booking-edit';
 import type { FieldChange } from '../../../shared/booking-changes';
 import { bookingStatus, bookingTotals, chargedLines, depositAmount } from '../../../shared/booking-totals';
-import { type ScheduleSettings, scheduleDueDates } from '../../../shared/payment-schedule';
+import { type Instalment, instalmentsText, reconcileInstalments } from '../../../shared/instalments';
+import { type ScheduleSettings, scheduleDueDates, scheduleParts } from '../../../shared/payment-schedule';
 import { type Db, inSequence, inTransaction, queryRows } from '../../db/client';
 import { conflict, notFound } from '../../http/errors';
 import { londonToday } from '../../lib/dates';
-import { loadScheduleSettings } from '../../lib/payment-schedules';
+import { instalmentsJsonSql, loadScheduleSettings } from '../../lib/payment-schedules';
 import { effectiveSql } from '../instances/fallback';
 import { settleHeldRooms } from './room-stock';
 
@@ -140,11 +141,16 @@ export async function recomputeBooking(
         old_tour_booking: unknown;
         rooms_confirmed: boolean;
         booking_date: string;
+        deposit_due: string | null;
+        balance_due: string | null;
+        instalments: Instalment[];
       }>(
         tx,
         sql`select agent_id, old_tour_booking, to_char(created_at at time zone 'Europe/London', 'YYYY-MM-DD') as booking_date, agent_comission_percent::text as agent_comission_percent,
                    booking_vat_percent::text as booking_vat_percent, cancelled_at,
-                   cancellation_charge::text as cancellation_charge, agent_confirmed, rooms_confirmed
+                   cancellation_charge::text as cancellation_charge, agent_confirmed, rooms_confirmed,
+                   deposit_due::text as deposit_due, balance_due::text as balance_due,
+                   ${instalmentsJsonSql(sql`bookings.id`)} as instalments
             from bookings where id = ${id}`,
       ),
     () =>
@@ -233,7 +239,57 @@ export async function recomputeBooking(
                ${staffChange ? sql`, changes_accepted = 0, changes_reviewed = 0` : sql``}
         where id = ${id} returning version`,
   );
+  if (b.instalments.length)
+    await keepInstalments(tx, id, b.instalments, {
+      ...scheduleParts({
+        total_due: totals.total_due,
+        deposit,
+        deposit_due: due ? due.deposit_due : b.deposit_due,
+        balance_due: due ? due.balance_due : b.balance_due,
+      }),
+      balanceDue: due ? due.balance_due : b.balance_due,
+      cancelled: b.cancelled_at !== null,
+    });
   return { version: row.version, totals, deposit, status, balance_due: due?.balance_due ?? null };
+}
+
+/**
+ * Keeps booking `id`'s stored instalment plan true to its new figures (`reconcileInstalments`,
+ * src/shared/instalments.ts): the last instalment absorbs a change of the balance and follows the
+ * balance due date; a plan that can no longer hold (cancelled, no balance due date, the earlier
+ * instalments above the balance or not before its date) is cleared. Either is written to the
+ * history (by the system: the change that caused it has its own entry).
+ */
+async function keepInstalments(
+  tx: Db,
+  id: number,
+  plan: Instalment[],
+  now: { balance: string; balanceDue: string | null; cancelled: boolean },
+) {
+  const r = reconcileInstalments(plan, now);
+  if (r.kind === 'same') return;
+  const after = r.kind === 'adjusted' ? r.plan : [];
+  await storeInstalments(tx, id, after);
+  await writeHistory(tx, {
+    bookingId: id,
+    userId: null,
+    type: 'Payment',
+    action: r.kind === 'adjusted' ? 'Instalments adjusted' : 'Instalments cleared',
+    comment: r.note,
+    changes: [{ field: 'Instalments', before: instalmentsText(plan), after: instalmentsText(after) }],
+  });
+}
+
+/** Replaces booking `id`'s instalment rows by `plan` (seq 1..n in its order; [] removes them). */
+export async function storeInstalments(tx: Db, id: number, plan: readonly Instalment[]) {
+  await tx.execute(sql`delete from booking_instalments where holiday_booking_id = ${id}`);
+  if (!plan.length) return;
+  await tx.execute(
+    sql`insert into booking_instalments (holiday_booking_id, seq, due_date, amount) values ${sql.join(
+      plan.map((p, i) => sql`(${id}, ${i + 1}, ${p.due}::date, ${p.amount}::numeric)`),
+      sql`, `,
+    )}`,
+  );
 }
 
 /**

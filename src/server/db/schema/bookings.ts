@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -248,6 +249,30 @@ export const booking_discounts = pgTable(
     ...timestamps,
   },
   (t) => [index('booking_discounts_booking_idx').on(t.holiday_booking_id)],
+);
+
+/**
+ * A booking's balance split into instalments (issue #26; rules in src/shared/instalments.ts): `seq`
+ * 1..n in due-date order, the last due on the booking's balance due date, the amounts adding up to
+ * the balance part of the payment schedule. No rows: the balance is one stage. Rewritten whole by
+ * the instalments service; kept true to the booking by recomputeBooking (ledger.ts).
+ */
+export const booking_instalments = pgTable(
+  'booking_instalments',
+  {
+    holiday_booking_id: integer('holiday_booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    seq: smallint('seq').notNull(),
+    due_date: date('due_date', { mode: 'string' }).notNull(),
+    amount: money('amount').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.holiday_booking_id, t.seq] }),
+    check('booking_instalments_amount_positive', sql`${t.amount} > 0`),
+    check('booking_instalments_seq_range', sql`${t.seq} between 1 and 12`),
+  ],
 );
 
 /** Payment methods of spec 1 §9 (one list, in the booking contract). */

@@ -39,7 +39,7 @@ export function MoneyCard({ money }: { money: Money }) {
             const outstanding = isPositive(stage.outstanding);
             const overdue = outstanding && !!stage.due && stage.due < today;
             return (
-              <Stack key={stage.kind} gap={0}>
+              <Stack key={stage.label} gap={0}>
                 <Group justify="space-between" wrap="nowrap" gap="md" align="flex-start">
                   <Text fw={600}>{stage.label}</Text>
                   <Text fw={600} style={{ whiteSpace: 'nowrap' }}>

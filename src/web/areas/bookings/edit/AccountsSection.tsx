@@ -4,6 +4,7 @@ import type { BookingDetail } from '../../../../shared/api/booking-edit';
 import { stageParts } from '../../../../shared/payment-schedule';
 import { formatMoney } from '../../../lib/format';
 import { isCancelledBooking } from './booking-sections';
+import { InstalmentsActions } from './InstalmentsDialog';
 import { SubHeading } from './section-kit';
 
 /** One labelled figure; `testId` lets tests read it. */
@@ -44,7 +45,8 @@ const percentText = (v: string | null | undefined) => {
  * charge − paid, and 'Refund due £X' when more was paid. An agent booking adds 'Agent accounts':
  * total due − paid − commission − VAT on it = the net balance due from the agent (never below 0).
  * Below the figures, the payment schedule's stages as the server's one rule gives them
- * (src/shared/payment-schedule.ts; the same words as the Confirmation).
+ * (src/shared/payment-schedule.ts; the same words as the Confirmation) — with its instalments
+ * when the balance is split, which role 1 sets, changes or removes here (InstalmentsDialog.tsx).
  */
 export function AccountsSection({ booking }: { booking: BookingDetail; canEdit: boolean }) {
   const t = booking.totals;
@@ -111,7 +113,7 @@ export function AccountsSection({ booking }: { booking: BookingDetail; canEdit: 
                 const p = stageParts(stage);
                 const paid = Number(stage.outstanding) <= 0;
                 return (
-                  <Stack key={stage.kind} gap={0} data-stage={stage.kind}>
+                  <Stack key={stage.label} gap={0} data-stage={stage.kind}>
                     <Figure label={p.what} color={paid ? 'green.9' : undefined}>
                       {p.when}
                     </Figure>
@@ -126,6 +128,7 @@ export function AccountsSection({ booking }: { booking: BookingDetail; canEdit: 
             </Stack>
           </>
         )}
+        <InstalmentsActions booking={booking} />
       </Stack>
       {hasAgent && (
         <Stack gap={0} aria-label="Agent accounts">
