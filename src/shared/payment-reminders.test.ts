@@ -146,8 +146,9 @@ describe('the reminder due today', () => {
   it('a due date that moves is a new stage: its reminders start again', () => {
     const sent = [{ rule_id: 1, occurrence: 1 }];
     // The sent list is per (stage kind, due date): a stage due 08/03 has sent nothing yet.
-    expect(dueReminder({ rules: RULES, stage: stage('998.00', '2027-03-08'), today: '2027-02-22', sent: [] }))
-      .toEqual({ rule_id: 1, occurrence: 1, date: '2027-02-22' });
+    expect(
+      dueReminder({ rules: RULES, stage: stage('998.00', '2027-03-08'), today: '2027-02-22', sent: [] }),
+    ).toEqual({ rule_id: 1, occurrence: 1, date: '2027-02-22' });
     expect(dueReminder({ rules: RULES, stage: stage(), today: '2027-02-22', sent })).toBeNull();
   });
 });
@@ -168,6 +169,8 @@ describe('rules in words', () => {
       'On the day',
       '7 days after, then every 7 days, 4 times at most',
     ]);
-    expect(ruleText({ kind: 'after', days: 1, repeat_every_days: null, max_times: null })).toBe('1 day after');
+    expect(ruleText({ kind: 'after', days: 1, repeat_every_days: null, max_times: null })).toBe(
+      '1 day after',
+    );
   });
 });

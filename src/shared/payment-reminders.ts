@@ -119,11 +119,15 @@ export function reminderWindow(
 }
 
 /** A rule in words: '14 days before', 'On the day', '7 days after, then every 7 days, 4 times at most'. */
-export function ruleText(rule: Pick<ReminderRule, 'kind' | 'days' | 'repeat_every_days' | 'max_times'>): string {
+export function ruleText(
+  rule: Pick<ReminderRule, 'kind' | 'days' | 'repeat_every_days' | 'max_times'>,
+): string {
   const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
   if (rule.kind === 'on') return 'On the day';
   if (rule.kind === 'before') return `${days(rule.days)} before`;
   const first = `${days(rule.days)} after`;
   const times = timesOf(rule);
-  return times > 1 ? `${first}, then every ${days(rule.repeat_every_days ?? 0)}, ${times} times at most` : first;
+  return times > 1
+    ? `${first}, then every ${days(rule.repeat_every_days ?? 0)}, ${times} times at most`
+    : first;
 }
