@@ -179,6 +179,19 @@ export interface ReminderRunResult {
   skipped: number;
   /** 'HB900012: reason' of each reminder that could not be sent (its template refused, …). */
   failed: string[];
+  /** The result in words, as 'Send now' shows it. */
+  summary: string;
+}
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** 'Sent 12 reminders; 1 left out (paused or no email address); 1 could not be sent.' */
+function runSummary(r: Omit<ReminderRunResult, 'summary'>): string {
+  const parts = [`Sent ${plural(r.sent, 'reminder')}`];
+  if (r.skipped) parts.push(`${r.skipped} left out (paused or no email address)`);
+  if (r.not_needed) parts.push(`${r.not_needed} no longer needed or already sent`);
+  if (r.failed.length) parts.push(`${r.failed.length} could not be sent: ${r.failed.join('; ')}`);
+  return `${parts.join('; ')}.`;
 }
 
 export interface ReminderRunOptions {
@@ -211,6 +224,7 @@ export async function runPaymentReminders(
     not_needed: 0,
     skipped: planned.length - toSend.length,
     failed: [],
+    summary: '',
   };
   try {
     for (const [i, p] of toSend.entries()) {
@@ -240,7 +254,8 @@ export async function runPaymentReminders(
   } finally {
     deps.outbox.kick();
   }
-  await opts.progress?.(toSend.length, toSend.length, `${result.sent} sent`);
+  result.summary = runSummary(result);
+  await opts.progress?.(toSend.length, toSend.length, result.summary);
   return result;
 }
 
