@@ -4,6 +4,7 @@ import type { BookingDetail } from '../../../../shared/api/booking-edit';
 import { stageParts } from '../../../../shared/payment-schedule';
 import { formatMoney } from '../../../lib/format';
 import { isCancelledBooking } from './booking-sections';
+import { PaymentRemindersControl } from './PaymentRemindersControl';
 import { SubHeading } from './section-kit';
 
 /** One labelled figure; `testId` lets tests read it. */
@@ -44,7 +45,8 @@ const percentText = (v: string | null | undefined) => {
  * charge − paid, and 'Refund due £X' when more was paid. An agent booking adds 'Agent accounts':
  * total due − paid − commission − VAT on it = the net balance due from the agent (never below 0).
  * Below the figures, the payment schedule's stages as the server's one rule gives them
- * (src/shared/payment-schedule.ts; the same words as the Confirmation).
+ * (src/shared/payment-schedule.ts; the same words as the Confirmation), and the switch that pauses
+ * its payment reminders (issue #26).
  */
 export function AccountsSection({ booking }: { booking: BookingDetail; canEdit: boolean }) {
   const t = booking.totals;
@@ -124,6 +126,7 @@ export function AccountsSection({ booking }: { booking: BookingDetail; canEdit: 
                 );
               })}
             </Stack>
+            {!cancelled && <PaymentRemindersControl bookingId={booking.id} />}
           </>
         )}
       </Stack>
