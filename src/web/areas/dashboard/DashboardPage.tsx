@@ -187,7 +187,7 @@ function DashboardBody({ d }: { d: DashboardAnswer }) {
           empty="Every upcoming booking's changes are accepted."
         />
       </SimpleGrid>
-      <DueRemindersPanel />
+      <DueRemindersPanel limit={10} />
       <InvoicesPanel data={inv} today={d.today} />
       {!customersFirst && fromCustomers}
       <Group justify="flex-end">

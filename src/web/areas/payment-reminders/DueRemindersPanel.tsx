@@ -20,7 +20,14 @@ const STAGE_LABELS: Record<string, string> = { deposit: 'Deposit', balance: 'Bal
  * it leaves out and why; 'Send now' (role 1) runs the same service for today as a job whose
  * progress and result show here, then the list reloads (a reminder sent is no longer due).
  */
-export function DueRemindersPanel({ title = 'Reminders due today' }: { title?: string }) {
+export function DueRemindersPanel({
+  title = 'Reminders due today',
+  limit,
+}: {
+  title?: string;
+  /** Show this many rows and a link to the whole preview (the Dashboard). */
+  limit?: number;
+}) {
   const queryClient = useQueryClient();
   const [jobId, setJobId] = useState<number | null>(null);
   const query = useQuery({
@@ -82,8 +89,16 @@ export function DueRemindersPanel({ title = 'Reminders due today' }: { title?: s
           No payment reminder is due today ({formatDate(d.today)}).
         </Text>
       )}
-      {d && d.reminders.length > 0 && <DueTable reminders={d.reminders} />}
-      {d && d.count + d.skipped > d.reminders.length && (
+      {d && d.reminders.length > 0 && (
+        <DueTable reminders={limit ? d.reminders.slice(0, limit) : d.reminders} />
+      )}
+      {d && limit !== undefined && d.count + d.skipped > limit && (
+        <Text size="sm" mt="xs">
+          And {(d.count + d.skipped - limit).toLocaleString('en-GB')} more:{' '}
+          <RouterAnchor to={pathTo('payment-reminders')}>see them all with the rules</RouterAnchor>
+        </Text>
+      )}
+      {d && limit === undefined && d.count + d.skipped > d.reminders.length && (
         <Text size="xs" c="dimmed" mt="xs">
           The first {d.reminders.length} are shown.
         </Text>
