@@ -49,6 +49,7 @@ describe('payment reminders', () => {
     await preview.getByRole('link', { name: reference }).waitFor();
     await shot(page, 'payment-reminders-settings');
     await preview.screenshot({ path: path.join(SHOTS, 'payment-reminders-preview-panel.png') });
+    await table.screenshot({ path: path.join(SHOTS, 'payment-reminders-rules-table.png') });
 
     await page.getByRole('link', { name: 'New reminder rule' }).click();
     await page.getByRole('textbox', { name: 'Name' }).fill('Two days late (e2e)');
@@ -78,7 +79,7 @@ describe('payment reminders', () => {
     await page.goBack();
     await row.getByText('2 days after, then every 5 days, 3 times at most').waitFor();
     await row.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await poll(() => row.count()).toBe(0);
     await page.close();
   });
@@ -102,12 +103,13 @@ describe('payment reminders', () => {
     await row.waitFor();
     await expect(row.innerText()).resolves.toMatch(/On the day\s+Full amount\s+£[\d,]+\.\d\d/);
     await page.goto(`${e2eUrl()}/dashboard`);
-    await panel.getByRole('button', { name: 'Send now' }).waitFor();
+    await panel.getByText(/to send/).waitFor();
     await panel.screenshot({ path: path.join(SHOTS, 'payment-reminders-dashboard-panel.png') });
     await shot(page, 'payment-reminders-dashboard');
 
     await panel.getByRole('button', { name: 'Send now' }).click();
     await panel.getByText(/^Sent \d+ reminders?/).waitFor({ timeout: 60_000 });
+    await poll(() => mine.count()).toBe(0);
     await panel.screenshot({ path: path.join(SHOTS, 'payment-reminders-sent-panel.png') });
     await shot(page, 'payment-reminders-sent');
     await page.goto(`${e2eUrl()}/settings/payment-reminders`);
@@ -131,7 +133,8 @@ describe('payment reminders', () => {
     await control.getByText(/^1 sent, last \d\d\/\d\d\/\d{4}$/).waitFor();
     const toggle = control.getByRole('switch', { name: 'Send payment reminders' });
     expect(await toggle.isChecked()).toBe(true);
-    await toggle.uncheck({ force: true });
+    // The switch shows the server's state: it turns once the pause is saved.
+    await toggle.click({ force: true });
     await control.getByText(/^Paused by .+ on \d\d\/\d\d\/\d{4}/).waitFor();
     await control.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, 'payment-reminders-booking-paused.png') });
@@ -141,7 +144,7 @@ describe('payment reminders', () => {
       `/payment-reminders/bookings/${bookingId}`,
     );
     expect(state.body.paused).toBe(true);
-    await toggle.check({ force: true });
+    await toggle.click({ force: true });
     await poll(
       async () =>
         (await apiCall<{ paused: boolean }>(admin, 'GET', `/payment-reminders/bookings/${bookingId}`)).body
