@@ -11,6 +11,7 @@ import qs from 'qs';
 import { healthApi } from '../shared/api/health';
 import { registerAreas } from './areas';
 import type { AreaDeps } from './areas/deps';
+import { definePaymentReminderRuns } from './areas/payment-reminders/service';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { installAuth } from './http/auth';
@@ -55,6 +56,11 @@ export interface AppDeps {
   /** Defaults: the stores `openFileStores` picks; mail by SMTP_URL or into DATA_DIR/outbox. */
   stores?: FileStores;
   mailer?: Mailer;
+  /**
+   * The clock the app's daily work reads 'today' from (payment reminders, issue #26); default the
+   * real time. Tests set it to run simulated days.
+   */
+  clock?: () => Date;
 }
 
 const parseQuery = (s: string) => qs.parse(s, { arrayLimit: 100, depth: 3, parameterLimit: 500 });
@@ -68,7 +74,14 @@ export const defaultWebDir = process.env.WEB_DIST
  * Builds the Fastify application without listening: the API under /api (OpenAPI at /api/docs),
  * and the built web app for every other path. Used by main.ts and by the tests.
  */
-export async function buildApp({ db, config, webDir = defaultWebDir, stores, mailer }: AppDeps) {
+export async function buildApp({
+  db,
+  config,
+  webDir = defaultWebDir,
+  stores,
+  mailer,
+  clock = () => new Date(),
+}: AppDeps) {
   // Errors of the background workers go to the app's log (set below, before any worker runs).
   const logError = (message: string, err?: unknown) => app.log.error({ err }, message);
   const jobs = createJobQueue(db, { workerDelayMs: config.JOBS_WORKER_DELAY_SECONDS * 1000, log: logError });
@@ -77,7 +90,8 @@ export async function buildApp({ db, config, webDir = defaultWebDir, stores, mai
   const mail = mailer ?? createMailer(config);
   const outbox = createOutbox({ db, files, mailer: mail, jobs, log: logError, appUrl: config.appUrl });
   defineFileRetention({ db, files, backupFiles, jobs });
-  const deps: AreaDeps = { db, config, files, backupFiles, mailer: mail, outbox, jobs };
+  const deps: AreaDeps = { db, config, files, backupFiles, mailer: mail, outbox, jobs, clock };
+  definePaymentReminderRuns({ ...deps, jobs });
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     routerOptions: { querystringParser: parseQuery },

@@ -27,7 +27,8 @@ export const EMAIL_TEMPLATE_STATUSES = [
  * template. `customer_salutation`: who the greeting names ('Mrs Wickersham'; without a title
  * 'Harriet Wickersham'), so 'Dear {customer_salutation},' greets as every other email does;
  * `booking_changes`: the list of what changed since the customer last accepted, before → after,
- * the total due last ('' when nothing changed).
+ * the total due last ('' when nothing changed); `amount_due` and `due_date`: what a payment reminder
+ * asks for ('£998.00', '20/02/2027') — the reminder's stage, else the first stage still owed.
  */
 export const EMAIL_TEMPLATE_VARIABLES = [
   'customer',
@@ -61,6 +62,9 @@ export const EMAIL_TEMPLATE_VARIABLES = [
   // Issue #22: the greeting rule (shared/greeting.ts) and the changes since the customer last accepted.
   'customer_salutation',
   'booking_changes',
+  // Issue #26: what a payment reminder asks for — the stage's amount outstanding and its due date.
+  'amount_due',
+  'due_date',
 ] as const;
 export type EmailTemplateVariable = (typeof EMAIL_TEMPLATE_VARIABLES)[number];
 

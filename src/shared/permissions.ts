@@ -145,6 +145,11 @@ export const permissions = {
   'emailTemplates.create': [ROLE_ADMIN],
   'emailTemplates.update': [ROLE_ADMIN],
   'emailTemplates.delete': [ROLE_ADMIN],
+  // Payment reminders (issue #26): the rules and 'Send now' are role 1's; pausing a booking's
+  // reminders is any staff's (the accountant's daily work).
+  'paymentReminders.manage': [ROLE_ADMIN],
+  'paymentReminders.send': [ROLE_ADMIN],
+  'paymentReminders.pause': 'any',
   'extras.create': [ROLE_ADMIN],
   'extras.update': [ROLE_ADMIN],
   'extras.delete': [ROLE_ADMIN],

@@ -46,6 +46,20 @@ const routeDefs = [
     title: 'Edit system setting',
     parent: 'system-settings',
   },
+  // Issue #26: payment reminder rules, and a preview of today's reminders.
+  { name: 'payment-reminders', path: '/settings/payment-reminders', title: 'Payment reminders', parent: 'settings' },
+  {
+    name: 'payment-reminder-create',
+    path: '/settings/payment-reminders/create',
+    title: 'New reminder rule',
+    parent: 'payment-reminders',
+  },
+  {
+    name: 'payment-reminder-edit',
+    path: '/settings/payment-reminders/edit/:id',
+    title: 'Edit reminder rule',
+    parent: 'payment-reminders',
+  },
   {
     name: 'monthly-accounts',
     path: '/settings/monthly-accounts-management',
@@ -366,6 +380,9 @@ export const implementedRoutes: ReadonlySet<RouteName> = new Set<RouteName>([
   'system-settings',
   'system-setting-create',
   'system-setting-edit',
+  'payment-reminders',
+  'payment-reminder-create',
+  'payment-reminder-edit',
   'cancellation-index',
   'create-cancellation',
   'cancellation-edit',

@@ -272,6 +272,27 @@ export const router = createBrowserRouter([
           })),
       },
       {
+        path: routeByName['payment-reminders'].path,
+        lazy: () =>
+          import('./areas/payment-reminders/PaymentRemindersPage').then((m) => ({
+            Component: m.PaymentRemindersPage,
+          })),
+      },
+      {
+        path: routeByName['payment-reminder-create'].path,
+        lazy: () =>
+          import('./areas/payment-reminders/ReminderRuleFormPage').then((m) => ({
+            Component: m.ReminderRuleCreatePage,
+          })),
+      },
+      {
+        path: routeByName['payment-reminder-edit'].path,
+        lazy: () =>
+          import('./areas/payment-reminders/ReminderRuleFormPage').then((m) => ({
+            Component: m.ReminderRuleEditPage,
+          })),
+      },
+      {
         path: routeByName['cancellation-index'].path,
         lazy: () =>
           import('./areas/cancellations/CancellationsListPage').then((m) => ({

@@ -143,9 +143,9 @@ describe.each(testDbKinds)('booking email on %s', (kind) => {
   }, 60_000);
   afterAll(async () => t?.close());
 
-  it('fills the 28 variables of the spec and our 2 (issue #22) from the live booking', async () => {
+  it('fills the 28 variables of the spec, our 2 of issue #22 and 2 of issue #26 from the live booking', async () => {
     const vars = await templateVariables(t.db, bookingId, 'customer', { baseUrl: 'https://office.test' });
-    expect(Object.keys(vars)).toHaveLength(30);
+    expect(Object.keys(vars)).toHaveLength(32);
     expect(vars).toMatchObject({
       customer_salutation: `Mr <b>O'Brien</b>`,
       customer_title: 'Mr',
@@ -162,6 +162,10 @@ describe.each(testDbKinds)('booking email on %s', (kind) => {
     expect(vars.manage_booking).toContain('href="https://office.test/my-booking/sign-in"');
     expect(vars.accept_button).not.toContain('/bookings/edit/');
     expect(vars.balance_due_content).toContain('£1,048.00');
+    // Issue #26: the first stage still owed, as a payment reminder words it.
+    expect(vars.amount_due).toMatch(/^£[\d,]+\.\d\d$/);
+    expect(vars.balance_due_content).toContain(vars.amount_due);
+    expect(vars.due_date).toMatch(/^\d\d\/\d\d\/\d{4}$/);
   });
 
   it('sends with a template and two documents: one outbox row, a valid .eml with both PDFs, one history entry', async () => {

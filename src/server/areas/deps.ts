@@ -18,4 +18,6 @@ export interface AreaDeps {
   outbox: Outbox;
   /** The one job queue (pg-boss): `jobs.define(kind, handler)` at registration, `jobs.start(kind, data, userId)` from a route. */
   jobs: JobQueue;
+  /** Now, for work that asks what day it is (payment reminders' 'today'); tests inject a simulated one. */
+  clock: () => Date;
 }

@@ -37,6 +37,7 @@ import { instanceRoutes } from './instances/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { jobRoutes } from './jobs/routes';
 import { monthlyAccountRoutes } from './monthly-accounts/routes';
+import { paymentReminderRoutes } from './payment-reminders/routes';
 import { paymentRoutes } from './payments/routes';
 import { portalRoutes } from './portal/routes';
 import { referenceRoutes } from './reference/routes';
@@ -58,6 +59,7 @@ export async function registerAreas(api: FastifyInstance, deps: AreaDeps) {
   await api.register(bookingFileRoutes, deps);
   await api.register(bookingDocumentRoutes, deps);
   await api.register(paymentRoutes, deps);
+  await api.register(paymentReminderRoutes, deps);
   await api.register(portalRoutes, deps);
   await api.register(bookingEditRoutes, deps);
   await api.register(bookingInstalmentRoutes, deps);

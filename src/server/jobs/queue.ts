@@ -67,6 +67,8 @@ export interface TrackedJob {
 export interface SystemQueueOptions {
   /** A cron schedule (pg-boss `schedule`, once per tick across all processes), e.g. '* * * * *'. */
   cron?: string;
+  /** The time zone the cron reads its hours in (pg-boss `tz`, e.g. 'Europe/London'); default UTC. */
+  tz?: string;
   /** Send one job when the workers start (a sweep after a restart). */
   onStart?: boolean;
 }
@@ -210,7 +212,8 @@ export function createJobQueue(db: Db, opts: JobQueueOptions = {}): JobRunner {
   async function createSystemQueue(b: PgBoss, name: string) {
     const sys = systems.get(name);
     await b.createQueue(name, { policy: 'stately', retryLimit: 1, retryDelay: 10, notify: true });
-    if (sys?.opts.cron) await b.schedule(name, sys.opts.cron);
+    if (sys?.opts.cron)
+      await b.schedule(name, sys.opts.cron, null, sys.opts.tz ? { tz: sys.opts.tz } : undefined);
   }
 
   async function startWorkersNow(b: PgBoss) {

@@ -1,6 +1,6 @@
 /**
  * Email templates rendered with Mustache (issue #12 'Templates', spec 3 §3 EmailTemplate): staff write
- * `{variable}` for the 28 content variables. A template becomes Mustache source through the shared
+ * `{variable}` for the content variables (EMAIL_TEMPLATE_VARIABLES). A template becomes Mustache source through the shared
  * `mustacheSource` (the same tokens the save rule checks, src/shared/email-templates.ts): only the
  * `{word}` placeholders are tags, so CSS and any other braces are left exactly as typed. Values are
  * HTML-escaped (lib/html.ts `escapeHtml`) except HTML_VARIABLES, whose HTML is built here with every
@@ -19,7 +19,7 @@ import {
 } from '../../shared/email-templates';
 import { salutationName } from '../../shared/greeting';
 import { poundsText } from '../../shared/money-text';
-import { scheduleText } from '../../shared/payment-schedule';
+import { nextDueStage, scheduleText } from '../../shared/payment-schedule';
 import { pathTo } from '../../shared/routes';
 import { type Db, queryRows } from '../db/client';
 import { ukDate } from '../lib/dates';
@@ -192,7 +192,7 @@ function flightTable(flights: FlightRow[]): string {
 }
 
 /**
- * All 30 content variables (spec 3 §3) of booking `bookingId` for an email to its customer or agent,
+ * All the content variables (spec 3 §3, then ours) of booking `bookingId` for an email to its customer or agent,
  * from the live booking: the customer's names (else the lead passenger's); the first tour line's
  * hotel, room, board basis, hotel phone, address and resort, tour and airline reference; the
  * departure and balance due dates DD/MM/YYYY; the balance in pounds ('£1,959.10'); the flights
@@ -201,7 +201,8 @@ function flightTable(flights: FlightRow[]): string {
  * `balance_due_date` and `balance_due_content` from the payment schedule (src/shared/payment-schedule.ts:
  * the balance stage's date; one sentence per stage, 'Deposit £200.00 paid 27/11/2026. Balance £998.00
  * due by 09/06/2027.', '' when nothing is due or the booking is cancelled); `customer_salutation` by the greeting rule (shared/greeting.ts); `booking_changes`
- * the list of `changesSinceAccepted`; `accept_button` and `manage_booking` link to the customer's
+ * the list of `changesSinceAccepted`; `amount_due` / `due_date` the first stage still owed (a payment
+ * reminder gives its own stage's instead); `accept_button` and `manage_booking` link to the customer's
  * side at `opts.baseUrl` (config.appUrl, never the request's host): `opts.links` are the personal
  * links of a message being sent (portal/links.ts); without them (a preview) both open its sign-in
  * page, so no working token is ever shown to staff or left unsent. A value that does not apply is
@@ -290,6 +291,7 @@ export async function templateVariables(
   // booking screen and the Confirmation.
   const schedule = await loadPaymentSchedule(db, bookingId);
   const balanceStage = schedule.at(-1);
+  const owed = b.cancelled ? null : nextDueStage(schedule);
   const due = new Decimal(b.balance);
   const balanceDueContent =
     !b.cancelled && due.gt(0) && schedule.length
@@ -336,6 +338,8 @@ export async function templateVariables(
     airline_reference_email: b.airline_reference_email ?? '',
     flight_details: flightTable(flights),
     balance_due_content: balanceDueContent,
+    amount_due: owed ? poundsText(owed.outstanding) : '',
+    due_date: owed?.due ? ukDate(owed.due) : '',
   };
   // Every variable of the spec has its value (the list and this record must not drift apart).
   for (const name of EMAIL_TEMPLATE_VARIABLES) vars[name] ??= '';

@@ -36,6 +36,8 @@ export const keys = {
   /** Backups (issue #14): the list, storage used and the folders offered. */
   backups: areaKeys('backups'),
   bookings: areaKeys('bookings'),
+  /** Payment reminders (issue #26): the rules, today's preview, a booking's reminders. */
+  paymentReminders: areaKeys('payment-reminders'),
   /** Referrals recorded against bookings (the customer screen's lists live under customers.sub). */
   bookingRequests: areaKeys('booking-requests'),
   /** Brochure requests: the list, one request, the customers list's lookup (issue #14). */

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { DOCUMENT_MESSAGES } from '../../../shared/api/booking-documents';
 import { SELECT_TEMPLATE } from '../../../shared/api/booking-email';
 import { BOOKING_DOC_CODES, type BookingDocType, bookingDocumentType } from '../../../shared/documents';
+import type { EmailTemplateVariable } from '../../../shared/email-templates';
 import type { Config } from '../../config';
 import { type Db, queryRows } from '../../db/client';
 import { takeHeldCertificates } from '../../documents/atol';
@@ -156,10 +157,14 @@ async function renderMessage(
   template: TemplateRow,
   reasons: readonly string[],
   sendTo?: string,
+  values?: Partial<Record<EmailTemplateVariable, string>>,
 ) {
   // A message being sent carries personal links to the customer's side; a preview does not.
   const links = sendTo ? await portalLinks(db, bookingId, deps.config.appUrl, sendTo) : null;
-  const vars = await templateVariables(db, bookingId, to, { baseUrl: deps.config.appUrl, links });
+  const vars = {
+    ...(await templateVariables(db, bookingId, to, { baseUrl: deps.config.appUrl, links })),
+    ...values,
+  };
   const subject = renderSubject(template.template_subject, vars) || `Booking ${vars.booking_ref}`;
   const html = emailDocument(withChangeNotice(renderTemplate(template.template_body_content, vars), reasons));
   return { subject, html };
@@ -262,6 +267,8 @@ export interface BookingEmailRequest {
   kind?: string;
   /** Refuse (422, nothing written) when none of the documents could be attached. */
   requireAttachment?: boolean;
+  /** Values of content variables that this email sets itself (a payment reminder's amount and date). */
+  values?: Partial<Record<EmailTemplateVariable, string>>;
   /** The history entry's action and comment instead of 'Email sent to …' and the subject. */
   history?: { action: string; comment: (s: { to: string; subject: string; attached: string[] }) => string };
 }
@@ -352,6 +359,7 @@ export async function writeBookingEmail(
     a.template,
     reasons,
     recipient.email,
+    a.values,
   );
   const attached = attachments.map((att) => att.filename);
   const historyId = await writeHistory(tx, {

@@ -8,7 +8,7 @@ import type {
 import { type Db, queryRows } from '../../db/client';
 import { email_templates } from '../../db/schema';
 import { type DataTablesRequest, runSimpleTable } from '../../http/datatables';
-import { uniqueAs } from '../../http/db-errors';
+import { refuseIfInUse, uniqueAs } from '../../http/db-errors';
 import { notFound } from '../../http/errors';
 import { sanitizeRichText } from '../../lib/sanitize';
 
@@ -82,9 +82,10 @@ export async function updateEmailTemplate(db: Db, id: number, values: TemplateVa
 }
 
 export async function deleteEmailTemplate(db: Db, id: number): Promise<void> {
-  const rows = await db
-    .delete(email_templates)
-    .where(eq(email_templates.id, id))
-    .returning({ id: email_templates.id });
+  // A payment reminder rule sends it (issue #26): refused until the rule sends another.
+  const rows = await refuseIfInUse(
+    () => db.delete(email_templates).where(eq(email_templates.id, id)).returning({ id: email_templates.id }),
+    'This template is sent by a payment reminder rule: choose another template for the rule first.',
+  );
   if (rows.length === 0) throw notFound('Email template not found.');
 }

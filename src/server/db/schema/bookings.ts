@@ -77,6 +77,15 @@ export const bookings = pgTable(
      */
     details_missing: boolean('details_missing').notNull().default(false),
     changes_reviewed_at: timestamp('changes_reviewed_at', { withTimezone: true, mode: 'string' }),
+    /**
+     * Payment reminders (issue #26) are not sent to this booking while true; who paused them and
+     * when (the booking screen's switch, with history and audit).
+     */
+    reminders_paused: boolean('reminders_paused').notNull().default(false),
+    reminders_paused_by: integer('reminders_paused_by').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
+    reminders_paused_at: timestamp('reminders_paused_at', { withTimezone: true, mode: 'string' }),
     old_tour_booking: jsonb('old_tour_booking'),
     old_lead_passenger: text('old_lead_passenger'),
     version: integer('version').notNull().default(1),

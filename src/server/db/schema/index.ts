@@ -8,6 +8,7 @@ export * from './money';
 export * from './parties';
 export * from './portal';
 export * from './reference';
+export * from './reminders';
 export * from './settings';
 export * from './storage';
 export * from './summaries';

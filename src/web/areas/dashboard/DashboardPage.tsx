@@ -7,6 +7,7 @@ import { keys } from '../../api/query-keys';
 import { formatDate, formatMoney } from '../../lib/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryProblem } from '../../ui/QueryProblem';
+import { DueRemindersPanel } from '../payment-reminders/DueRemindersPanel';
 import { BookingsPanel, MissingDetails } from './BookingsPanel';
 import { CustomerMessagesPanel } from './CustomerMessagesPanel';
 import { InvoicesPanel } from './InvoicesPanel';
@@ -29,7 +30,8 @@ const longDate = (ymd: string) =>
  * as six figures — balances due in 14 days and overdue, changes not accepted, departures in 14
  * days missing details, supplier invoices due this week, brochure requests not processed — each
  * linking to the list that shows exactly those records, and the first of them below; and "From
- * customers" (issue #23): unread messages from the customers' side, first while there are any.
+ * customers" (issue #23): unread messages from the customers' side, first while there are any; and
+ * "Reminders due today" (issue #26) with 'Send now'.
  */
 export function DashboardPage() {
   const query = useQuery({
@@ -185,6 +187,7 @@ function DashboardBody({ d }: { d: DashboardAnswer }) {
           empty="Every upcoming booking's changes are accepted."
         />
       </SimpleGrid>
+      <DueRemindersPanel limit={10} />
       <InvoicesPanel data={inv} today={d.today} />
       {!customersFirst && fromCustomers}
       <Group justify="flex-end">

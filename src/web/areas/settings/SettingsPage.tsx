@@ -5,7 +5,16 @@ import type { Permission } from '../../../shared/permissions';
 import { implementedRoutes, pathTo, type RouteName } from '../../../shared/routes';
 import { PageHeader } from '../../ui/PageHeader';
 import { useCan } from '../../ui/permissions';
-import { BookIcon, BusIcon, CalendarIcon, DatabaseIcon, PoundIcon, SlidersIcon, UsersIcon } from './icons';
+import {
+  BellIcon,
+  BookIcon,
+  BusIcon,
+  CalendarIcon,
+  DatabaseIcon,
+  PoundIcon,
+  SlidersIcon,
+  UsersIcon,
+} from './icons';
 
 interface SettingsBox {
   title: string;
@@ -42,6 +51,13 @@ const BOXES: SettingsBox[] = [
     icon: <SlidersIcon />,
     color: 'gray',
     links: [{ label: 'Manage System Settings', route: 'system-settings' }],
+  },
+  {
+    title: 'Payment reminders',
+    description: 'When reminders go before and after a payment falls due, and the email each sends.',
+    icon: <BellIcon />,
+    color: 'red',
+    links: [{ label: 'Manage Payment Reminders', route: 'payment-reminders' }],
   },
   {
     title: 'Admin Users',

@@ -5,6 +5,7 @@ import { stageParts } from '../../../../shared/payment-schedule';
 import { formatMoney } from '../../../lib/format';
 import { isCancelledBooking } from './booking-sections';
 import { InstalmentsActions } from './InstalmentsDialog';
+import { PaymentRemindersControl } from './PaymentRemindersControl';
 import { SubHeading } from './section-kit';
 
 /** One labelled figure; `testId` lets tests read it. */
@@ -46,7 +47,8 @@ const percentText = (v: string | null | undefined) => {
  * total due − paid − commission − VAT on it = the net balance due from the agent (never below 0).
  * Below the figures, the payment schedule's stages as the server's one rule gives them
  * (src/shared/payment-schedule.ts; the same words as the Confirmation) — with its instalments
- * when the balance is split, which role 1 sets, changes or removes here (InstalmentsDialog.tsx).
+ * when the balance is split, which role 1 sets, changes or removes here (InstalmentsDialog.tsx) —
+ * and the switch that pauses its payment reminders (issue #26).
  */
 export function AccountsSection({ booking }: { booking: BookingDetail; canEdit: boolean }) {
   const t = booking.totals;
@@ -126,6 +128,7 @@ export function AccountsSection({ booking }: { booking: BookingDetail; canEdit: 
                 );
               })}
             </Stack>
+            {!cancelled && <PaymentRemindersControl bookingId={booking.id} />}
           </>
         )}
         <InstalmentsActions booking={booking} />
