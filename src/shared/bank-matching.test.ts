@@ -53,7 +53,11 @@ describe('matching a line', () => {
   it('the reference with an amount above what is owed → suggested (the overpayment question)', () => {
     const m = matchBankLine({ amount: '500.01', reference: 'HB100001', payer: '' }, [booking()]);
     expect(m.status).toBe('suggested');
-    expect(m.suggestions[0]).toMatchObject({ booking_id: 1, score: 70, reason: 'reference, amount above balance' });
+    expect(m.suggestions[0]).toMatchObject({
+      booking_id: 1,
+      score: 70,
+      reason: 'reference, amount above balance',
+    });
   });
   it('the second reference fits when the first does not', () => {
     const m = matchBankLine({ amount: '300.00', reference: 'HB100001 HB100002', payer: '' }, [

@@ -77,7 +77,20 @@ export function bookingRefsIn(text: string): string[] {
 }
 
 /** Words of a name or payer text, upper case, letters only, titles and initials dropped. */
-const TITLES = new Set(['MR', 'MRS', 'MS', 'MISS', 'DR', 'REV', 'SIR', 'LADY', 'LTD', 'LIMITED', 'AND', 'THE']);
+const TITLES = new Set([
+  'MR',
+  'MRS',
+  'MS',
+  'MISS',
+  'DR',
+  'REV',
+  'SIR',
+  'LADY',
+  'LTD',
+  'LIMITED',
+  'AND',
+  'THE',
+]);
 export function nameWords(text: string | null | undefined): string[] {
   if (!text) return [];
   return text
