@@ -254,6 +254,14 @@ const routeDefs = [
   { name: 'service-types', path: '/service-types', title: 'Service types' },
   { name: 'advertise-sizes', path: '/advertise-sizes', title: 'Advertise sizes' },
   { name: 'reports', path: '/reports', title: 'Reports' },
+  // Issue #26: bank statements that match themselves
+  { name: 'bank-statements', path: '/bank-statements', title: 'Bank statements' },
+  {
+    name: 'bank-statement',
+    path: '/bank-statements/:id',
+    title: 'Bank statement',
+    parent: 'bank-statements',
+  },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteName = (typeof routeDefs)[number]['name'];
@@ -308,6 +316,7 @@ export const navigation: readonly { label: string; route: RouteName }[] = [
   { label: 'Discounts', route: 'discounts' },
   { label: 'Extras', route: 'extras' },
   { label: 'Reports', route: 'reports' },
+  { label: 'Bank statements', route: 'bank-statements' },
   { label: 'Cancellations', route: 'cancellation-index' },
   { label: 'Email templates', route: 'email-template' },
   { label: 'Service types', route: 'service-types' },
@@ -401,6 +410,8 @@ export const implementedRoutes: ReadonlySet<RouteName> = new Set<RouteName>([
   'flights-multiple',
   'bulk-update-flights',
   'reports',
+  'bank-statements',
+  'bank-statement',
 ]);
 
 /** The breadcrumb trail of a route, from its top ancestor down to itself (dashboard not included). */
