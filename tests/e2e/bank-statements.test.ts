@@ -68,7 +68,7 @@ describe('bank statements: import, review, confirm, see the payment', () => {
       mimeType: 'text/csv',
       buffer: Buffer.from(csv),
     });
-    await dialog.getByRole('textbox', { name: 'Bank (CSV column mapping)' }).click();
+    await dialog.getByRole('combobox', { name: 'Bank (CSV column mapping)' }).click();
     await page.getByRole('option', { name: 'E2E Bank' }).click();
     await shot(page, 'bank-import-dialog');
     await dialog.getByRole('button', { name: 'Import' }).click();
@@ -76,7 +76,7 @@ describe('bank statements: import, review, confirm, see the payment', () => {
     // The review: two matched, one unmatched, one debit.
     await poll(() => page.getByRole('heading', { name: 'Bank statement: march.csv' }).isVisible()).toBe(true);
     const table = page.getByRole('table', { name: 'Statement lines' });
-    await poll(() => table.getByText('Matched').count()).toBe(2);
+    await poll(() => table.getByText('Matched', { exact: true }).count()).toBe(2);
     await poll(() => table.getByText('Debit', { exact: true }).count()).toBe(1);
     await shot(page, 'bank-review');
 
