@@ -6,7 +6,7 @@ import { bankCsv, CSV_MAPPING } from '../helpers/bank-files';
 import { loadBooking, openCard } from '../helpers/booking-screen';
 import { launchBrowser, screenshotFromTop } from '../helpers/browser';
 import { apiCall, apiToken, e2eUrl, signedInPage } from '../helpers/e2e';
-import { bookOffer, findOffer } from '../helpers/offers';
+import { bookOffer, dmy, findOffer } from '../helpers/offers';
 
 // Issue #26: a member of staff imports the bank's CSV, reviews what matched, confirms all matched
 // lines and sees the BACS payment on the booking.
@@ -25,6 +25,7 @@ describe('bank statements: import, review, confirm, see the payment', () => {
   let admin: string;
   let ids: number[];
   let refs: string[];
+  let groupLabel: string;
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -33,6 +34,12 @@ describe('bank statements: import, review, confirm, see the payment', () => {
     const offer = await findOffer(admin);
     ids = [await bookOffer(admin, offer), await bookOffer(admin, offer)];
     refs = await Promise.all(ids.map(async (id) => (await loadBooking(admin, id)).booking_ref as string));
+    const group = await apiCall<{ data: { tourGroup: { start_date: string } } }>(
+      admin,
+      'GET',
+      `/tours/groups/${offer.instance.tour_group_id}`,
+    );
+    groupLabel = `${offer.tour.name} — ${dmy(group.body.data.tourGroup.start_date)}`;
     await apiCall(admin, 'POST', '/bank-statements/csv-mappings', { ...CSV_MAPPING, bank_name: 'E2E Bank' });
   });
   afterAll(async () => browser?.close());
@@ -86,6 +93,25 @@ describe('bank statements: import, review, confirm, see the payment', () => {
     await poll(() => table.getByText('£100.00 by BACS').isVisible()).toBe(true);
     await shot(page, 'bank-recorded');
 
+    // A cheque split across the group's bookings: the bookings owing, the proposal, the total.
+    await table.getByRole('button', { name: 'Split…' }).click();
+    const split = page.getByRole('dialog', { name: /^Split £12\.34/ });
+    await split.getByRole('combobox', { name: 'Agent or tour group' }).fill(groupLabel.replace(' — ', ' '));
+    await page.getByRole('option', { name: `Group: ${groupLabel}` }).click();
+    await poll(() => split.getByRole('textbox', { name: `Allocate to ${refs[1]}` }).isVisible()).toBe(true);
+    // Staff decide the split: the proposal (oldest balance due first) cleared, £6 and £6.34 typed.
+    for (const box of await split.getByRole('textbox', { name: /^Allocate to / }).all()) await box.fill('');
+    await split.getByRole('textbox', { name: `Allocate to ${refs[0]}` }).fill('6');
+    await poll(() => split.getByText("The split adds up to £6.00, not the line's £12.34.").isVisible()).toBe(
+      true,
+    );
+    await split.getByRole('textbox', { name: `Allocate to ${refs[1]}` }).fill('6.34');
+    await poll(() => split.getByText('Allocated £12.34 of £12.34').isVisible()).toBe(true);
+    await shot(page, 'bank-split');
+    await split.getByRole('button', { name: 'Record 2 payments' }).click();
+    await poll(() => table.getByText('Recorded', { exact: true }).count()).toBe(3);
+    await poll(() => table.getByText('£6.34 by BACS').isVisible()).toBe(true);
+
     // The payment is on the booking, named by the line's reference.
     await table.getByRole('link', { name: refs[0] }).first().click();
     await poll(() => page.getByRole('heading', { name: /^Booking #/ }).isVisible()).toBe(true);
@@ -95,7 +121,10 @@ describe('bank statements: import, review, confirm, see the payment', () => {
     ).toBe(true);
     await shot(page, 'bank-booking-receipt');
     const booking = await loadBooking(admin, ids[0]);
-    expect(booking.payments.map((p) => [p.payment_method, p.payment_amount])).toEqual([['bacs', '100.00']]);
+    expect(booking.payments.map((p) => [p.payment_method, p.payment_amount])).toEqual([
+      ['bacs', '100.00'],
+      ['bacs', '6.00'],
+    ]);
   });
 
   it('role 2 sees the statements but may not import', async () => {

@@ -201,19 +201,34 @@ export async function splitBookings(db: Db, by: { agentId?: number; groupId?: nu
   return rows.map((r) => ({ ...toCandidate(r), departure_date: r.departure_date }));
 }
 
-/** Agents and groups named like `q`, ten of each. */
+/**
+ * Agents named like `q`, and groups whose tour name, reference and start date (DD/MM/YYYY) hold
+ * every word of `q` ('Lakes 12/05/2027'); ten of each.
+ */
 export async function splitParties(db: Db, q: string) {
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = (w: string) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const words = q
+    .split(/\s+/)
+    .filter((w) => w && w !== '—' && w !== '-')
+    .slice(0, 6);
+  const groupText = sql`(t.name || ' ' || coalesce(t.reference, '') || ' ' || to_char(g.start_date, 'DD/MM/YYYY'))`;
   const [agents, groups] = await Promise.all([
     queryRows<{ id: number; name: string }>(
       db,
-      sql`select id, name from agents where name ilike ${pattern} order by name, id limit 10`,
+      sql`select id, name from agents where name ilike ${like(q)} order by name, id limit 10`,
     ),
     queryRows<{ id: number; label: string }>(
       db,
       sql`select g.id, t.name || ' — ' || to_char(g.start_date, 'DD/MM/YYYY') as label
           from tour_groups g join tours t on t.id = g.tour_id
-          where t.name ilike ${pattern} or t.reference ilike ${pattern}
+          where ${
+            words.length
+              ? sql.join(
+                  words.map((w) => sql`${groupText} ilike ${like(w)}`),
+                  sql` and `,
+                )
+              : sql`true`
+          }
           order by g.start_date desc, g.id limit 10`,
     ),
   ]);

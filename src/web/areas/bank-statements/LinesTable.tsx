@@ -95,7 +95,7 @@ export function LinesTable({
           {
             accessor: 'status',
             title: 'Status',
-            width: 104,
+            width: 124,
             render: (l) => (
               <Badge color={STATUS_COLOURS[l.status]}>{BANK_LINE_STATUS_LABELS[l.status]}</Badge>
             ),

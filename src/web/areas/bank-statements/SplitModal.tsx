@@ -73,6 +73,8 @@ export function SplitModal({
           label="Agent or tour group"
           placeholder="Type two letters of a name…"
           searchable
+          // The server filters by every word typed; the list is shown as it answers.
+          filter={({ options }) => options}
           data={
             party && !options.some((o) => o.value === `${party.kind}:${party.id}`)
               ? [
