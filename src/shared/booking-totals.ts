@@ -220,9 +220,17 @@ export function overpaymentBy(
   totals: Pick<BookingTotals, 'total_due' | 'paid' | 'cancellation_value'>,
   amount: Amount,
 ): string {
+  return money(Decimal.max(0, dec(amount).minus(stillOwed(totals))));
+}
+
+/**
+ * What a booking still owes, pounds as text: max(0, owed − paid), owed being the total due of a
+ * live booking or the cancellation value of a cancelled one (the balance `overpaymentBy` reads; a
+ * bank line is matched when its amount is at most this, issue #26).
+ */
+export function stillOwed(totals: Pick<BookingTotals, 'total_due' | 'paid' | 'cancellation_value'>): string {
   const owed = dec(totals.cancellation_value ?? totals.total_due);
-  const left = Decimal.max(0, owed.minus(dec(totals.paid)));
-  return money(Decimal.max(0, dec(amount).minus(left)));
+  return money(Decimal.max(0, owed.minus(dec(totals.paid))));
 }
 
 /**

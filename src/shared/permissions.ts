@@ -42,6 +42,10 @@ export const permissions = {
   'payments.create': 'any',
   // A mistaken receipt is voided (a reversing entry; nothing deleted) by role 1 only (issue #10).
   'payments.void': [ROLE_ADMIN],
+  // Bank statements (issue #26): importing, saving CSV mappings and recording lines as payments
+  // are role 1's; any staff member may read the statements and their lines.
+  'bankStatements.import': [ROLE_ADMIN],
+  'bankStatements.record': [ROLE_ADMIN],
   // POST calls that only read.
   'bookings.history': 'any',
   // POST update-booking/download-supplement-costing-doc only reads (streams an airline invoice).

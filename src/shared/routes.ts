@@ -47,7 +47,12 @@ const routeDefs = [
     parent: 'system-settings',
   },
   // Issue #26: payment reminder rules, and a preview of today's reminders.
-  { name: 'payment-reminders', path: '/settings/payment-reminders', title: 'Payment reminders', parent: 'settings' },
+  {
+    name: 'payment-reminders',
+    path: '/settings/payment-reminders',
+    title: 'Payment reminders',
+    parent: 'settings',
+  },
   {
     name: 'payment-reminder-create',
     path: '/settings/payment-reminders/create',
@@ -268,6 +273,14 @@ const routeDefs = [
   { name: 'service-types', path: '/service-types', title: 'Service types' },
   { name: 'advertise-sizes', path: '/advertise-sizes', title: 'Advertise sizes' },
   { name: 'reports', path: '/reports', title: 'Reports' },
+  // Issue #26: bank statements that match themselves
+  { name: 'bank-statements', path: '/bank-statements', title: 'Bank statements' },
+  {
+    name: 'bank-statement',
+    path: '/bank-statements/:id',
+    title: 'Bank statement',
+    parent: 'bank-statements',
+  },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteName = (typeof routeDefs)[number]['name'];
@@ -322,6 +335,7 @@ export const navigation: readonly { label: string; route: RouteName }[] = [
   { label: 'Discounts', route: 'discounts' },
   { label: 'Extras', route: 'extras' },
   { label: 'Reports', route: 'reports' },
+  { label: 'Bank statements', route: 'bank-statements' },
   { label: 'Cancellations', route: 'cancellation-index' },
   { label: 'Email templates', route: 'email-template' },
   { label: 'Service types', route: 'service-types' },
@@ -418,6 +432,8 @@ export const implementedRoutes: ReadonlySet<RouteName> = new Set<RouteName>([
   'flights-multiple',
   'bulk-update-flights',
   'reports',
+  'bank-statements',
+  'bank-statement',
 ]);
 
 /** The breadcrumb trail of a route, from its top ancestor down to itself (dashboard not included). */

@@ -222,6 +222,21 @@ export const router = createBrowserRouter([
         path: routeByName.reports.path,
         lazy: () => import('./areas/reports/ReportsPage').then((m) => ({ Component: m.ReportsPage })),
       },
+      // Issue #26: bank statements
+      {
+        path: routeByName['bank-statements'].path,
+        lazy: () =>
+          import('./areas/bank-statements/BankStatementsPage').then((m) => ({
+            Component: m.BankStatementsPage,
+          })),
+      },
+      {
+        path: routeByName['bank-statement'].path,
+        lazy: () =>
+          import('./areas/bank-statements/BankStatementPage').then((m) => ({
+            Component: m.BankStatementPage,
+          })),
+      },
       // Spec 3 §2 Airlines, Service types and advertise sizes, System settings, Cancellation policies
       {
         path: routeByName.airlines.path,

@@ -149,11 +149,11 @@ describe('a customer manages their booking from an email', () => {
       await dialog.getByLabel('Date of birth').fill('04/05/1972');
       await dialog.getByRole('button', { name: 'Save details' }).click();
       await expect.poll(() => page.getByText(PORTAL_MESSAGES.passengerSaved).first().isVisible()).toBe(true);
-    // On a phone the notice rises from the bottom: Sign out stays in reach.
-    const notice = await page.getByText(PORTAL_MESSAGES.passengerSaved).first().boundingBox();
-    expect(notice?.y ?? 0).toBeGreaterThan(PHONE.height / 2);
-    await expect.poll(() => page.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/story-saved-390.png` });
+      // On a phone the notice rises from the bottom: Sign out stays in reach.
+      const notice = await page.getByText(PORTAL_MESSAGES.passengerSaved).first().boundingBox();
+      expect(notice?.y ?? 0).toBeGreaterThan(PHONE.height / 2);
+      await expect.poll(() => page.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(true);
+      await page.screenshot({ path: `${SHOTS}/story-saved-390.png` });
 
       // Download the ATOL certificate: the stored PDF.
       const download = page.waitForEvent('download');

@@ -9,6 +9,7 @@ import { airlineRoutes } from './airlines/routes';
 import { authRoutes } from './auth/routes';
 import { availabilityRoutes } from './availability/routes';
 import { backupRoutes } from './backups/routes';
+import { bankStatementRoutes } from './bank-statements/routes';
 import { bookingRequestRoutes } from './booking-requests/routes';
 import { bookingDocumentRoutes } from './bookings/document-routes';
 import { bookingEditRoutes } from './bookings/edit-routes';
@@ -60,6 +61,7 @@ export async function registerAreas(api: FastifyInstance, deps: AreaDeps) {
   await api.register(bookingDocumentRoutes, deps);
   await api.register(paymentRoutes, deps);
   await api.register(paymentReminderRoutes, deps);
+  await api.register(bankStatementRoutes, deps);
   await api.register(portalRoutes, deps);
   await api.register(bookingEditRoutes, deps);
   await api.register(bookingInstalmentRoutes, deps);

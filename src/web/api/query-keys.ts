@@ -62,6 +62,7 @@ export const keys = {
   instances: areaKeys('instances'),
   invoices: areaKeys('invoices'),
   jobs: areaKeys('jobs'),
+  bankStatements: areaKeys('bankStatements'),
   monthlyAccounts: areaKeys('monthly-accounts'),
   /** The customer's "Manage my booking" (issue #23): the session's booking, the operator's contacts. */
   portal: areaKeys('portal'),

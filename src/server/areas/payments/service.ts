@@ -88,12 +88,15 @@ export async function insertPayment(
     transactionId: string | null;
     userId: number | null;
     note?: string;
+    /** The bank statement line the payment was recorded from (issue #26). */
+    bankLineId?: number | null;
   },
 ): Promise<{ paymentId: number; version: number }> {
   const [row] = await queryRows<{ id: number }>(
     tx,
-    sql`insert into payments (holiday_booking_id, transaction_id, payment_method, payment_amount, created_by)
-        values (${p.bookingId}, ${p.transactionId}, ${p.method}, ${p.amount}, ${p.userId}) returning id`,
+    sql`insert into payments (holiday_booking_id, transaction_id, payment_method, payment_amount, created_by, bank_line_id)
+        values (${p.bookingId}, ${p.transactionId}, ${p.method}, ${p.amount}, ${p.userId}, ${p.bankLineId ?? null})
+        returning id`,
   );
   const refund = new Decimal(p.amount).isNegative();
   const ref = p.transactionId ? ` (ref ${p.transactionId})` : '';
@@ -126,22 +129,58 @@ export async function recordPayment(
 ): Promise<{ version: number; overpaid: string }> {
   const amount = storedAmount(input.payment_method, input.payment_amount, input.is_refund === true);
   return inTransaction(db, async (tx) => {
-    const b = await lockBooking(tx, input.holiday_booking_id, input.version);
-    const over = checkAmount(standing(b), amount, input.allow_overpayment === true);
-    const { version } = await insertPayment(tx, {
-      bookingId: input.holiday_booking_id,
-      method: input.payment_method,
-      amount,
-      transactionId: input.transaction_id ?? null,
+    const { version, overpaid } = await recordPaymentIn(
+      tx,
+      {
+        bookingId: input.holiday_booking_id,
+        version: input.version,
+        method: input.payment_method,
+        amount,
+        transactionId: input.transaction_id ?? null,
+        allowOverpayment: input.allow_overpayment === true,
+      },
       userId,
-      note: new Decimal(over).gt(0) ? `— an overpayment of ${poundsText(over)}` : undefined,
-    });
-    if (docs)
-      await refreshAtolCertificate(tx, docs, input.holiday_booking_id, userId, 'payment recorded', {
-        firstOnly: true,
-      });
-    return { version, overpaid: over };
+      docs,
+    );
+    return { version, overpaid };
   });
+}
+
+/**
+ * `recordPayment`'s work inside a transaction the caller holds (a bank statement line records its
+ * payments so, issue #26): locks the booking, applies the money rules (`checkAmount`: the
+ * overpayment question on `payment_amount`, refunds up to what is paid), inserts the payment
+ * (naming `bankLineId` when given) with its history entry, recomputes the booking and, with
+ * `docs`, issues a first ATOL certificate. `amount` is the stored, signed amount.
+ */
+export async function recordPaymentIn(
+  tx: Db,
+  p: {
+    bookingId: number;
+    version?: number;
+    method: PaymentMethod;
+    amount: string;
+    transactionId: string | null;
+    allowOverpayment: boolean;
+    bankLineId?: number | null;
+  },
+  userId: number,
+  docs?: AtolDeps,
+): Promise<{ version: number; overpaid: string; paymentId: number }> {
+  const b = await lockBooking(tx, p.bookingId, p.version);
+  const over = checkAmount(standing(b), p.amount, p.allowOverpayment);
+  const { version, paymentId } = await insertPayment(tx, {
+    bookingId: p.bookingId,
+    method: p.method,
+    amount: p.amount,
+    transactionId: p.transactionId,
+    userId,
+    bankLineId: p.bankLineId,
+    note: new Decimal(over).gt(0) ? `— an overpayment of ${poundsText(over)}` : undefined,
+  });
+  if (docs)
+    await refreshAtolCertificate(tx, docs, p.bookingId, userId, 'payment recorded', { firstOnly: true });
+  return { version, overpaid: over, paymentId };
 }
 
 /**

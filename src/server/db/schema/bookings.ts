@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { PAYMENT_METHODS } from '../../../shared/api/booking-edit';
 import { users } from './auth';
+import { bank_statement_lines } from './bank';
 import { discounts, extras, tour_instances, tour_rooms, tours } from './catalogue';
 import { money, percent, timestamps } from './common';
 import { affiliates, agents, customers, old_affiliates, old_agents, old_customers } from './parties';
@@ -108,6 +109,8 @@ export const bookings = pgTable(
     index('bookings_balance_open_idx')
       .on(t.balance_due, t.created_at, t.id, t.balance)
       .where(sql`balance > 0 and cancelled_at is null`),
+    // A bank line's suggestions (issue #26): the bookings whose balance equals its amount.
+    index('bookings_open_balance_idx').on(t.balance).where(sql`balance > 0 and cancelled_at is null`),
     index('bookings_changes_pending_idx')
       .on(t.departure_date, t.created_at, t.id)
       .where(sql`changes_accepted = 0 and cancelled_at is null`),
@@ -305,6 +308,10 @@ export const payments = pgTable(
     void_reason: text('void_reason'),
     /** On a reversal row: the receipt it voids (its amount is that receipt's, negated). */
     reverses_payment_id: integer('reverses_payment_id').references((): AnyPgColumn => payments.id),
+    /** The bank statement line this payment was recorded from (issue #26); null otherwise. */
+    bank_line_id: integer('bank_line_id').references((): AnyPgColumn => bank_statement_lines.id, {
+      onDelete: 'restrict',
+    }),
     ...timestamps,
   },
   (t) => [
@@ -313,6 +320,7 @@ export const payments = pgTable(
     index('payments_created_idx').on(t.created_at, t.id),
     // A receipt is voided once: at most one reversal names it.
     uniqueIndex('payments_reverses_payment_idx').on(t.reverses_payment_id),
+    index('payments_bank_line_idx').on(t.bank_line_id),
   ],
 );
 

@@ -1,5 +1,6 @@
 export * from './adverts';
 export * from './auth';
+export * from './bank';
 export * from './booking-requests';
 export * from './bookings';
 export * from './catalogue';
