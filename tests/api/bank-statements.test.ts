@@ -13,7 +13,7 @@ describe.each(testDbKinds)('bank statements on %s', (kind) => {
   let t: TestContext;
   let instance: Awaited<ReturnType<typeof createTourInstance>>;
   beforeAll(async () => {
-    t = await createTestContext(kind, { LOG_LEVEL: 'error' });
+    t = await createTestContext(kind);
     instance = await createTourInstance(t.db);
   });
   afterAll(async () => t?.close());

@@ -10,7 +10,7 @@ import { MoneyInput, numberText } from '../../ui/form';
 import { Modal } from '../../ui/Modal';
 import { useRecordLine } from './record-line';
 
-type Party = { kind: 'agent' | 'group'; id: number };
+type Party = { kind: 'agent' | 'group'; id: number; label: string };
 
 /**
  * Split a line across bookings (issue #26): an agent's transfer across the agent's bookings, a
@@ -27,13 +27,17 @@ export function SplitModal({
   agentId: number | null;
   onClose: () => void;
 }) {
-  const [party, setParty] = useState<Party | null>(agentId ? { kind: 'agent', id: agentId } : null);
+  const [party, setParty] = useState<Party | null>(
+    agentId ? { kind: 'agent', id: agentId, label: 'The suggested agent' } : null,
+  );
   const [q, setQ] = useState('');
   const [amounts, setAmounts] = useState<Record<number, string>>({});
+  // The chosen option's label comes back as the search text: its 'Agent: '/'Group: ' is not searched.
+  const term = q.replace(/^(Agent|Group): /, '').trim();
   const parties = useQuery({
-    queryKey: keys.bankStatements.sub(0, 'parties', q),
-    queryFn: () => api.call(bankStatementsApi.parties, { query: { q } }),
-    enabled: q.trim().length >= 2,
+    queryKey: keys.bankStatements.sub(0, 'parties', term),
+    queryFn: () => api.call(bankStatementsApi.parties, { query: { q: term } }),
+    enabled: term.length >= 2,
   });
   const split = useQuery({
     queryKey: keys.bankStatements.sub(line.id, 'split', party),
@@ -77,13 +81,7 @@ export function SplitModal({
           filter={({ options }) => options}
           data={
             party && !options.some((o) => o.value === `${party.kind}:${party.id}`)
-              ? [
-                  ...options,
-                  {
-                    value: `${party.kind}:${party.id}`,
-                    label: party.kind === 'agent' ? 'The suggested agent' : 'The chosen group',
-                  },
-                ]
+              ? [...options, { value: `${party.kind}:${party.id}`, label: party.label }]
               : options
           }
           value={party ? `${party.kind}:${party.id}` : null}
@@ -92,9 +90,10 @@ export function SplitModal({
           onChange={(v) => {
             if (!v) return setParty(null);
             const [kind, id] = v.split(':');
-            setParty({ kind: kind as Party['kind'], id: Number(id) });
+            const label = options.find((o) => o.value === v)?.label ?? party?.label ?? '';
+            setParty({ kind: kind as Party['kind'], id: Number(id), label });
           }}
-          nothingFoundMessage={q.trim().length >= 2 ? 'No agent or group of that name' : undefined}
+          nothingFoundMessage={term.length >= 2 ? 'No agent or group of that name' : undefined}
           data-autofocus
         />
         {split.data && (
