@@ -7,6 +7,7 @@ import { queryRows } from '../../src/server/db/client';
 import { renderBookingDocument } from '../../src/server/documents/booking-documents';
 import { londonToday } from '../../src/server/lib/dates';
 import { templateVariables } from '../../src/server/mail/templates';
+import { createPortalSession } from '../../src/server/users/portal';
 import { INSTALMENT_MESSAGES } from '../../src/shared/instalments';
 import { scheduleText, stageParts } from '../../src/shared/payment-schedule';
 import { addDays, addMonths, ukDate } from '../../src/shared/pricing';
@@ -229,6 +230,24 @@ describe.each(testDbKinds)('instalments of the balance (%s)', (kind) => {
       `Instalment 2 of 3 £300.00 due by ${ukDate(addDays(today, 60))} (£100.00 paid, £200.00 to pay)`,
       `Instalment 3 of 3 £148.00 due by ${ukDate(balanceDue)}`,
     ]);
+    // The customer's side shows the same stages.
+    const [c] = await queryRows<{ id: number; email: string }>(
+      t.db,
+      sql`select c.id, lower(c.email) as email from customers c join bookings b on b.customer_id = c.id where b.id = ${id}`,
+    );
+    const portal = await createPortalSession(t.db, {
+      bookingId: id,
+      via: 'code',
+      email: c.email,
+      customerId: c.id,
+    });
+    const view = await t.app.inject({
+      method: 'GET',
+      url: '/api/portal/booking',
+      headers: bearer(portal.token),
+    });
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json().data.money.schedule).toEqual(after.payment_schedule);
   });
 
   it('the Confirmation, the email placeholders and the aged debtors follow the instalments', async () => {

@@ -37,7 +37,7 @@ export const instalmentsSetSchema = z
     message: 'Send either the number of instalments or the list of instalments.',
     path: ['instalments'],
   });
-export type InstalmentsSet = z.input<typeof instalmentsSetSchema>;
+export type InstalmentsSet = z.infer<typeof instalmentsSetSchema>;
 
 /** POST bookings/{id}/instalments/delete: back to one balance stage. */
 export const instalmentsDeleteSchema = z.object({ ...versionField });

@@ -85,12 +85,12 @@ const refused = (message: string) => validationError({ instalments: [message] },
  */
 export async function setInstalments(db: Db, id: number, input: InstalmentsSet, userId: number) {
   return inTransaction(db, async (tx) => {
-    await lockBooking(tx, id, input.version === undefined ? undefined : Number(input.version));
+    await lockBooking(tx, id, input.version);
     return changePlan(tx, id, userId, (now) => {
       const plan =
         input.count !== undefined
-          ? splitOrRefuse(now, Number(input.count))
-          : (input.instalments ?? []).map((p) => ({ due: p.due, amount: String(p.amount) }));
+          ? splitOrRefuse(now, input.count)
+          : (input.instalments ?? []).map((p) => ({ due: p.due, amount: p.amount }));
       const errors = instalmentPlanErrors(plan, {
         balance: now.balance,
         balanceDue: now.balance_due,

@@ -41,7 +41,7 @@ export function InstalmentsActions({ booking }: { booking: BookingDetail }) {
   const mayEdit = useCan('bookings.instalments');
   const [opened, setOpened] = useState(false);
   const plan = booking.instalment_plan;
-  const remove = useBookingChange(booking, (_: void, b) =>
+  const remove = useBookingChange(booking, (_: null, b) =>
     api.call(instalmentsApi.remove, { params: { id: b.id }, body: { version: b.version } }),
   );
   if (!mayEdit || !plan || booking.cancelled_at || !plan.balance_due || plan.max_count < INSTALMENTS_MIN)
@@ -67,7 +67,7 @@ export function InstalmentsActions({ booking }: { booking: BookingDetail }) {
                   focusCancel: true,
                 })
               )
-                await remove.mutateAsync().catch(() => undefined);
+                await remove.mutateAsync(null).catch(() => undefined);
             }}
           >
             Remove instalments
@@ -167,6 +167,7 @@ function InstalmentsForm({
           </Table.Thead>
           <Table.Tbody>
             {rows.map((_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a row is a position in the plan (instalment i + 1 of n)
               <Table.Tr key={`${rows.length}-${i}`} data-instalment={i + 1}>
                 <Table.Td>
                   <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
