@@ -85,6 +85,10 @@ describe.each(testDbKinds)('email templates on %s', (kind) => {
     );
     expect(sorted.json().data.map((r: { template_name: string }) => r.template_name)).toEqual([
       'Travel documents',
+      'Payment reminder: overdue',
+      'Payment reminder: due today',
+      'Payment reminder: due in 3 days',
+      'Payment reminder: due in 14 days',
       'Balance reminder',
     ]);
 
