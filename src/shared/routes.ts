@@ -47,7 +47,12 @@ const routeDefs = [
     parent: 'system-settings',
   },
   // Issue #26: payment reminder rules, and a preview of today's reminders.
-  { name: 'payment-reminders', path: '/settings/payment-reminders', title: 'Payment reminders', parent: 'settings' },
+  {
+    name: 'payment-reminders',
+    path: '/settings/payment-reminders',
+    title: 'Payment reminders',
+    parent: 'settings',
+  },
   {
     name: 'payment-reminder-create',
     path: '/settings/payment-reminders/create',
