@@ -62,7 +62,8 @@ describe.each(testDbKinds)('email templates on %s', (kind) => {
       }),
     );
     const table = await call('GET', '/email-templates/table?draw=2&search[value]=travel', t.accountantToken);
-    expect(table.json()).toMatchObject({ draw: 2, recordsTotal: 2, recordsFiltered: 1 });
+    // Two made here, beside the four payment reminder templates every database ships with (issue #26).
+    expect(table.json()).toMatchObject({ draw: 2, recordsTotal: 6, recordsFiltered: 1 });
     expect(table.json().data[0]).toMatchObject({
       template_name: 'Travel documents',
       template_type: 2,
@@ -84,6 +85,10 @@ describe.each(testDbKinds)('email templates on %s', (kind) => {
     );
     expect(sorted.json().data.map((r: { template_name: string }) => r.template_name)).toEqual([
       'Travel documents',
+      'Payment reminder: overdue',
+      'Payment reminder: due today',
+      'Payment reminder: due in 3 days',
+      'Payment reminder: due in 14 days',
       'Balance reminder',
     ]);
 
