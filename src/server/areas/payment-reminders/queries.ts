@@ -184,18 +184,33 @@ export interface ReminderCandidate {
 }
 
 /**
- * Bookings that may owe a reminder today, `limit` at a time after id `afterId`: not cancelled, a
- * balance still owed (so never a paid or in-credit booking), and a schedule whose stages fall due
- * within [from, until] — the stages run from the deposit's due date to the balance's, so those two
- * dates bound them (the partial index of open balances serves it). Paused bookings and bookings with
+ * The ids (ascending) of the bookings that may owe a reminder today: not cancelled, a balance still owed (so never a paid or in-credit booking), and a schedule whose stages fall due
+ * within [from, until]: a deposit, an instalment or the balance due inside the window (the partial
+ * indexes of open balances and open deposits, and the instalments' due dates: the cost follows the
+ * window, not the ten million bookings). Paused bookings and bookings with
  * no address come too, so the preview can say why they are left out.
  */
-export function reminderCandidates(
-  db: Db,
-  w: { from: string; until: string },
-  afterId: number,
-  limit: number,
-): Promise<ReminderCandidate[]> {
+export async function reminderCandidateIds(db: Db, w: { from: string; until: string }): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from bookings where balance > 0 and cancelled_at is null
+          and balance_due between ${w.from} and ${w.until}
+        union
+        select id from bookings where balance > 0 and cancelled_at is null
+          and deposit_due between ${w.from} and ${w.until}
+        union
+        select holiday_booking_id from booking_instalments where due_date between ${w.from} and ${w.until}
+        order by 1`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * The candidates among `ids` (a batch of `reminderCandidateIds`) as the run reads them, id order:
+ * still not cancelled and owing (re-read: the ids were collected before), with who they go to.
+ */
+export function reminderCandidates(db: Db, ids: readonly number[]): Promise<ReminderCandidate[]> {
+  if (!ids.length) return Promise.resolve([]);
   return queryRows<ReminderCandidate>(
     db,
     sql`select b.id, coalesce(b.booking_ref, b.old_booking_id::text, b.id::text) as reference,
@@ -203,10 +218,12 @@ export function reminderCandidates(
                case when nullif(trim(c.email), '') is not null then 'customer' else 'agent' end as "to",
                b.reminders_paused as paused
         from bookings b ${RECIPIENT.joins}
-        where b.cancelled_at is null and b.balance > 0 and b.balance_due is not null
-          and b.balance_due >= ${w.from} and least(b.deposit_due, b.balance_due) <= ${w.until}
-          and b.id > ${afterId}
-        order by b.id limit ${limit}`,
+        where b.id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+          and b.cancelled_at is null and b.balance > 0 and b.balance_due is not null
+        order by b.id`,
   );
 }
 

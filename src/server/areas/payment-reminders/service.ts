@@ -32,6 +32,7 @@ import {
   activeRules,
   type ReminderCandidate,
   type RunRule,
+  reminderCandidateIds,
   reminderCandidates,
   sentReminders,
 } from './queries';
@@ -54,11 +55,10 @@ export async function planReminders(db: Db, today: string, rules?: RunRule[]): P
   if (!active.length) return [];
   const window = reminderWindow(active, today);
   const out: PlannedReminder[] = [];
-  let afterId = 0;
-  for (;;) {
-    const batch = await reminderCandidates(db, window, afterId, BATCH);
-    if (!batch.length) break;
-    afterId = batch[batch.length - 1].id;
+  // The candidates' ids in one read of the indexes, then their details a batch at a time.
+  const candidates = await reminderCandidateIds(db, window);
+  for (let i = 0; i < candidates.length; i += BATCH) {
+    const batch = await reminderCandidates(db, candidates.slice(i, i + BATCH));
     const ids = batch.map((b) => b.id);
     const [schedules, sent] = [await loadPaymentSchedules(db, ids), await sentReminders(db, ids)];
     for (const b of batch) {
@@ -90,7 +90,6 @@ export async function planReminders(db: Db, today: string, rules?: RunRule[]): P
         });
       }
     }
-    if (batch.length < BATCH) break;
   }
   return out;
 }

@@ -111,6 +111,8 @@ export const bookings = pgTable(
       .where(sql`balance > 0 and cancelled_at is null`),
     // A bank line's suggestions (issue #26): the bookings whose balance equals its amount.
     index('bookings_open_balance_idx').on(t.balance).where(sql`balance > 0 and cancelled_at is null`),
+    // The payment reminders' candidates (issue #26): open deposits due within the run's window.
+    index('bookings_deposit_open_idx').on(t.deposit_due).where(sql`balance > 0 and cancelled_at is null`),
     index('bookings_changes_pending_idx')
       .on(t.departure_date, t.created_at, t.id)
       .where(sql`changes_accepted = 0 and cancelled_at is null`),
@@ -284,6 +286,8 @@ export const booking_instalments = pgTable(
     primaryKey({ columns: [t.holiday_booking_id, t.seq] }),
     check('booking_instalments_amount_positive', sql`${t.amount} > 0`),
     check('booking_instalments_seq_range', sql`${t.seq} between 1 and 12`),
+    // The payment reminders' candidates: instalments due within the run's window (issue #26).
+    index('booking_instalments_due_idx').on(t.due_date),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "booking_instalments_due_idx" ON "booking_instalments" USING btree ("due_date");--> statement-breakpoint
+CREATE INDEX "bookings_deposit_open_idx" ON "bookings" USING btree ("deposit_due") WHERE balance > 0 and cancelled_at is null;
