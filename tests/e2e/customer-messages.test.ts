@@ -45,7 +45,10 @@ describe("messages from the customer's side", () => {
     await page.goto(`${e2eUrl()}/dashboard`);
     const panel = page.getByRole('region', { name: 'From customers' });
     await panel.getByRole('link', { name: m.reference }).waitFor();
-    await expect(panel.getByText(`${before.count} unread`).isVisible()).resolves.toBe(true);
+    // Other screen tests run beside this one (the customer's story writes messages too): the badge
+    // shows a count, at least the one read above.
+    const badge = await panel.getByText(/^\d+ unread$/).innerText();
+    expect(Number.parseInt(badge, 10)).toBeGreaterThanOrEqual(before.count);
     await expect(panel.getByText(m.body).first().isVisible()).resolves.toBe(true);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await shot(page, 'dashboard');
