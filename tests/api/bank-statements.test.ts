@@ -312,6 +312,38 @@ describe.each(testDbKinds)('bank statements on %s', (kind) => {
     expect(parties.agents.map((a: { id: number }) => a.id)).toContain(agent.id);
   });
 
+  it('records a line without a usable reference against a booking chosen by hand', async () => {
+    const b = await booking({ customer: { first_name: 'Ottoline', last_name: `Quibble${kind}` } });
+    const paid = await booking({ customer: { first_name: 'Ottoline', last_name: `Quibble${kind}` } });
+    const res = await upload(
+      'by-hand.ofx',
+      ofxSgml([line({ amount: '300.00', reference: 'HOLIDAY MONEY', payer: 'O Q' })], `BYHAND${kind}`),
+    );
+    const [l] = await lines(res.json().data.id);
+    expect(l.status).toBe('unmatched');
+
+    // Found by the customer's surname (any case) or by the start of the reference; two letters at least.
+    const bySurname = (await call('GET', `/bank-statements/bookings?q=quibble${kind}`)).json().data;
+    expect(bySurname.map((x: { booking_id: number }) => x.booking_id).sort()).toEqual([b.id, paid.id].sort());
+    expect(bySurname[0]).toMatchObject({ name: `Ottoline Quibble${kind}`, owed: '1048.00' });
+    const byRef = (
+      await call('GET', `/bank-statements/bookings?q=${b.ref.slice(0, -1).toLowerCase()}`)
+    ).json().data;
+    expect(byRef.map((x: { booking_id: number }) => x.booking_id)).toContain(b.id);
+    expect((await call('GET', '/bank-statements/bookings?q=Q')).json().data).toEqual([]);
+    expect((await call('GET', '/bank-statements/bookings?q=%25')).json().data).toEqual([]);
+
+    const rec = await call('POST', `/bank-statement-lines/${l.id}/record`, {
+      allocations: [{ booking_id: b.id, amount: '300.00' }],
+    });
+    expect(rec.statusCode, rec.body).toBe(200);
+    expect((await paymentsOf(b.id)).map((p) => [p.payment_amount, p.bank_line_id])).toEqual([
+      ['300.00', l.id],
+    ]);
+    const after = (await call('GET', `/bank-statements/bookings?q=Quibble${kind}`)).json().data;
+    expect(after.find((x: { booking_id: number }) => x.booking_id === b.id).owed).toBe('748.00');
+  });
+
   it('sets a line aside and back', async () => {
     const res = await upload(
       'aside.ofx',

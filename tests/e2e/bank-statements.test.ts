@@ -63,6 +63,7 @@ describe('bank statements: import, review, confirm, see the payment', () => {
       },
       { id: '', date: '2027-03-06', amount: '-18.40', reference: `CARD FEE ${stamp}`, payer: 'BANK' },
       { id: '', date: '2027-03-06', amount: '12.34', reference: `INTEREST ${stamp}`, payer: 'BANK' },
+      { id: '', date: '2027-03-07', amount: '25.00', reference: `GIFT ${stamp}`, payer: 'A FRIEND' },
     ]);
     const page = await signedInPage(browser, 1);
     await page.setViewportSize({ width: 1366, height: 768 });
@@ -80,7 +81,7 @@ describe('bank statements: import, review, confirm, see the payment', () => {
     await shot(page, 'bank-import-dialog');
     await dialog.getByRole('button', { name: 'Import' }).click();
 
-    // The review: two matched, one unmatched, one debit.
+    // The review: two matched, two unmatched, one debit.
     await poll(() => page.getByRole('heading', { name: 'Bank statement: march.csv' }).isVisible()).toBe(true);
     const table = page.getByRole('table', { name: 'Statement lines' });
     await poll(() => table.getByText('Matched', { exact: true }).count()).toBe(2);
@@ -94,7 +95,7 @@ describe('bank statements: import, review, confirm, see the payment', () => {
     await shot(page, 'bank-recorded');
 
     // A cheque split across the group's bookings: the bookings owing, the proposal, the total.
-    await table.getByRole('button', { name: 'Split…' }).click();
+    await table.getByRole('row', { name: /INTEREST/ }).getByRole('button', { name: 'Split…' }).click();
     const split = page.getByRole('dialog', { name: /^Split £12\.34/ });
     await split.getByRole('combobox', { name: 'Agent or tour group' }).fill(groupLabel.replace(' — ', ' '));
     await page.getByRole('option', { name: `Group: ${groupLabel}` }).click();
@@ -111,6 +112,17 @@ describe('bank statements: import, review, confirm, see the payment', () => {
     await split.getByRole('button', { name: 'Record 2 payments' }).click();
     await poll(() => table.getByText('Recorded', { exact: true }).count()).toBe(3);
     await poll(() => table.getByText('£6.34 by BACS').isVisible()).toBe(true);
+
+    // A line whose reference names no booking, recorded against one chosen by hand.
+    await table.getByRole('row', { name: /GIFT/ }).getByRole('button', { name: 'Choose booking…' }).click();
+    const choose = page.getByRole('dialog', { name: /^Record £25\.00 from A FRIEND against a booking/ });
+    await choose.getByRole('textbox', { name: "Booking reference or customer's surname" }).fill(refs[1]);
+    const found = choose.getByRole('table', { name: 'Bookings found' });
+    await poll(() => found.getByRole('row', { name: new RegExp(refs[1]) }).isVisible()).toBe(true);
+    await shot(page, 'bank-choose-booking');
+    await found.getByRole('button', { name: `Record this line against ${refs[1]}` }).click();
+    await poll(() => table.getByText('Recorded', { exact: true }).count()).toBe(4);
+    await poll(() => table.getByText('£25.00 by BACS').isVisible()).toBe(true);
 
     // The payment is on the booking, named by the line's reference.
     await table.getByRole('link', { name: refs[0] }).first().click();

@@ -175,17 +175,19 @@ export function splitProblem(lineAmount: string, allocations: readonly { amount:
 }
 
 export const bankSplitQuery = z.strictObject({ agent_id: optionalId, group_id: optionalId });
+/** A booking a line may be recorded against: who, when it departs, what it still owes (£). */
+export const bankBookingChoice = z.object({
+  booking_id: z.number().int(),
+  booking_ref: z.string().nullable(),
+  name: z.string().nullable(),
+  departure_date: z.string().nullable(),
+  owed: moneyAnswer,
+});
+export type BankBookingChoice = z.infer<typeof bankBookingChoice>;
+
 export const bankSplitAnswer = z.object({
   amount: moneyAnswer,
-  bookings: z.array(
-    z.object({
-      booking_id: z.number().int(),
-      booking_ref: z.string().nullable(),
-      name: z.string().nullable(),
-      departure_date: z.string().nullable(),
-      owed: moneyAnswer,
-    }),
-  ),
+  bookings: z.array(bankBookingChoice),
   allocations: z.array(z.object({ booking_id: z.number().int(), amount: z.string() })),
   left: z.string(),
 });
@@ -305,5 +307,13 @@ export const bankStatementsApi = {
     summary: 'Agents and tour groups whose name matches `q` (ten of each), for choosing a split.',
     query: z.strictObject({ q: plainString().max(100).optional() }),
     answer: okAnswer({ data: bankPartiesAnswer }),
+  }),
+  bookings: endpoint({
+    method: 'GET',
+    path: '/bank-statements/bookings',
+    summary:
+      "Live bookings whose reference starts with `q` or whose customer's surname is `q` (twenty, those owing first), to record a line against by hand when it carries no usable reference.",
+    query: z.strictObject({ q: plainString().max(100).optional() }),
+    answer: okAnswer({ data: z.array(bankBookingChoice) }),
   }),
 };

@@ -13,7 +13,7 @@ export type CustomerHit = Pick<
 >;
 
 /** Spec 1 §9: customer type-ahead delay 500 ms. */
-const TYPEAHEAD_DELAY = 500;
+export const TYPEAHEAD_DELAY = 500;
 const MIN_CHARS = 2;
 
 const optionLabel = (c: CustomerHit) => {

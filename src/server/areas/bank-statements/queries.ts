@@ -234,3 +234,35 @@ export async function splitParties(db: Db, q: string) {
   ]);
   return { agents, groups };
 }
+
+/**
+ * Live bookings to record a line against by hand (issue #26): those whose reference starts with
+ * `q` (the booking_ref pattern index) or whose customer's surname is `q` (the lower(last_name)
+ * index, 50 customers), those owing first, then the soonest balance due; at most 20. A `q` under
+ * two characters finds nothing.
+ */
+export async function bookingChoices(db: Db, q: string) {
+  const term = q.trim();
+  if (term.length < 2) return [];
+  const prefix = `${term.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await queryRows<CandidateRow & { departure_date: string | null }>(
+    db,
+    sql`select ${candidateColumns}, '' as found_by, b.departure_date::text as departure_date
+        from bookings b ${partyJoins}
+        where b.cancelled_at is null
+          and (b.booking_ref like ${prefix}
+               or b.customer_id in (select c.id from customers c
+                                    where lower(c.last_name) = ${term.toLowerCase()} limit 50))
+        order by (b.balance > 0) desc, b.balance_due nulls last, b.id desc limit 20`,
+  );
+  return rows.map((r) => {
+    const c = toCandidate(r);
+    return {
+      booking_id: c.booking_id,
+      booking_ref: c.booking_ref,
+      name: c.customer_name ?? c.agent_name,
+      departure_date: r.departure_date,
+      owed: c.owed,
+    };
+  });
+}

@@ -9,7 +9,14 @@ import { ok } from '../../http/respond';
 import { route } from '../../http/route';
 import { readMultipart } from '../../http/uploads';
 import type { AreaDeps } from '../deps';
-import { getStatement, lineTable, splitBookings, splitParties, statementTable } from './queries';
+import {
+  bookingChoices,
+  getStatement,
+  lineTable,
+  splitBookings,
+  splitParties,
+  statementTable,
+} from './queries';
 import {
   ignoreLine,
   importStatement,
@@ -160,5 +167,8 @@ export const bankStatementRoutes: FastifyPluginAsync<AreaDeps> = async (app, dep
 
   route(app, bankStatementsApi.parties, { tags }, async (req) =>
     ok('', { data: await splitParties(db, req.query.q?.trim() ?? '') }),
+  );
+  route(app, bankStatementsApi.bookings, { tags }, async (req) =>
+    ok('', { data: await bookingChoices(db, req.query.q ?? '') }),
   );
 };

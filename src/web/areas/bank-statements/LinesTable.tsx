@@ -13,6 +13,7 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { useNoticeMutation } from '../../ui/notice-mutation';
 import { RouterAnchor } from '../../ui/RouterAnchor';
 import { ServerTable } from '../../ui/ServerTable';
+import { ChooseBookingModal } from './ChooseBookingModal';
 import { useRecordLine } from './record-line';
 import { SplitModal } from './SplitModal';
 
@@ -42,6 +43,7 @@ export function LinesTable({
   mayRecord: boolean;
 }) {
   const [splitting, setSplitting] = useState<{ line: BankLineRow; agentId: number | null } | null>(null);
+  const [choosing, setChoosing] = useState<BankLineRow | null>(null);
   const record = useRecordLine();
   const qc = useQueryClient();
   const ignore = useNoticeMutation(
@@ -108,7 +110,7 @@ export function LinesTable({
           {
             accessor: 'actions',
             title: '',
-            width: 190,
+            width: 260,
             render: (l) =>
               mayRecord && (
                 <Group gap={6} wrap="wrap">
@@ -124,6 +126,11 @@ export function LinesTable({
                       }
                     >
                       Confirm
+                    </Button>
+                  )}
+                  {['suggested', 'unmatched'].includes(l.status) && (
+                    <Button size="compact-sm" variant="default" onClick={() => setChoosing(l)}>
+                      Choose booking…
                     </Button>
                   )}
                   {['matched', 'suggested', 'unmatched'].includes(l.status) && (
@@ -168,6 +175,7 @@ export function LinesTable({
       {splitting && (
         <SplitModal line={splitting.line} agentId={splitting.agentId} onClose={() => setSplitting(null)} />
       )}
+      {choosing && <ChooseBookingModal line={choosing} onClose={() => setChoosing(null)} />}
     </>
   );
 }
