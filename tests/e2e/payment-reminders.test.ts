@@ -84,10 +84,7 @@ describe('payment reminders', () => {
     await page.close();
   });
 
-  // Skipped until fixed (issue #26 stays open): both passed on their own but failed in the full
-  // suite on the shared demo server (after the other screen tests have booked and paid on it),
-  // Send now's wait or its row; the second depends on the first. The API tests cover the same rules.
-  it.skip('the Dashboard shows who would get what today; Send now sends it once and it is no longer due', async () => {
+  it('the Dashboard shows who would get what today; Send now sends it once and it is no longer due', async () => {
     const page = await signedInPage(browser, 1);
     await page.goto(`${e2eUrl()}/dashboard`);
     const panel = page.getByRole('region', { name: 'Reminders due today' });
@@ -128,7 +125,7 @@ describe('payment reminders', () => {
     await page.close();
   });
 
-  it.skip('the booking screen pauses and resumes its reminders', async () => {
+  it('the booking screen pauses and resumes its reminders', async () => {
     const page = await signedInPage(browser, 2);
     await page.goto(`${e2eUrl()}/bookings/edit/${bookingId}`);
     const card = await openCard(page, 'Accounts');
