@@ -1,14 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  implementedRoutes,
-  navigation,
-  pathTo,
-  type RouteName,
-  routeByName,
-  routes,
-  routeTrail,
-} from './routes';
+import { implementedRoutes, navigation, pathTo, type RouteName, routeByName, routes, routeTrail } from '.';
 
 describe('route table', () => {
   it('has unique names and paths, and every parent exists', () => {
@@ -75,7 +67,7 @@ describe('route table', () => {
   });
 
   it('routes every implemented screen in the web router', () => {
-    const router = readFileSync(new URL('../web/router.tsx', import.meta.url), 'utf8');
+    const router = readFileSync(new URL('../../web/router.tsx', import.meta.url), 'utf8');
     for (const name of implementedRoutes) {
       expect(routeByName[name], name).toBeDefined();
       const routed =
