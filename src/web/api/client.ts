@@ -8,8 +8,11 @@ import {
   fillPath,
   type Sent,
 } from '../../shared/api/contract';
+import { ApiError, asEnvelope, type Envelope, fallbackMessage, messageOf } from './errors';
 import { endPortalSession, getPortalToken } from './portal-session';
 import { endSession, getToken } from './session';
+
+export { ApiError, type FieldErrors, firstErrors } from './errors';
 
 /**
  * The one fetch client of the web app (DESIGN.md §4). Base '/api'; the stored token goes out as a
@@ -23,39 +26,6 @@ import { endSession, getToken } from './session';
  */
 
 const BASE = '/api';
-
-/** Field errors as the API sends them: `{field: [messages]}`. */
-export type FieldErrors = Record<string, string[]>;
-
-export class ApiError extends Error {
-  /** HTTP status; 0 when the server could not be reached. */
-  readonly status: number;
-  readonly errors: FieldErrors;
-  /** The parsed answer, when there was one. */
-  readonly body: unknown;
-
-  constructor(message: string, status: number, errors: FieldErrors = {}, body?: unknown) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.errors = errors;
-    this.body = body;
-  }
-
-  /** The first message of each field (spec 1 §5: only the first message of each item is shown). */
-  get fieldErrors(): Record<string, string> {
-    return firstErrors(this.errors);
-  }
-}
-
-export function firstErrors(errors: FieldErrors | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [field, messages] of Object.entries(errors ?? {})) {
-    const first = Array.isArray(messages) ? messages[0] : messages;
-    if (first) out[field] = String(first);
-  }
-  return out;
-}
 
 /** What the app does on a 401; main.tsx points it at the router. */
 let onUnauthorized: () => void = () => {
@@ -109,20 +79,6 @@ export function toQueryString(query: object | undefined): string {
   return text ? `?${text}` : '';
 }
 
-type Envelope = {
-  success?: boolean;
-  status?: boolean | string;
-  message?: string;
-  errors?: FieldErrors;
-  error?: string;
-  Error?: string;
-};
-
-const asEnvelope = (body: unknown): Envelope =>
-  body && typeof body === 'object' && !Array.isArray(body) ? (body as Envelope) : {};
-
-const messageOf = (env: Envelope): string | undefined => env.message || env.error || env.Error || undefined;
-
 /**
  * Ends the session after a 401. The server's message says why a token was refused; a request sent
  * without a token learns nothing new (`endSession` keeps any earlier reason).
@@ -144,15 +100,6 @@ function refused(realm: Realm, path: string, sentToken: string | null, env: Enve
     endPortalSession((sentToken && messageOf(env)) || '');
     onPortalUnauthorized();
   }
-}
-
-function fallbackMessage(status: number): string {
-  if (status === 401) return 'Your session has ended. Please sign in again.';
-  if (status === 403) return 'You do not have permission to do that.';
-  if (status === 404) return 'Not found.';
-  if (status === 429) return 'Too many requests. Please wait a moment and try again.';
-  if (status >= 500) return `The server had a problem (${status}). Please try again.`;
-  return `The request failed (${status}).`;
 }
 
 interface RequestOptions {

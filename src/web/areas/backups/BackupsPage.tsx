@@ -1,6 +1,6 @@
 import { Alert, Button, Code, Group, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { type BackupType, backupsApi, SELECT_FOLDER_MESSAGE, sizeText } from '../../../shared/api/backups';
 import type { JobAnswer } from '../../../shared/api/jobs';
@@ -11,6 +11,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { useCan } from '../../ui/permissions';
 import { QueryProblem } from '../../ui/QueryProblem';
 import { BackupsTable } from './BackupsTable';
+import { useBackups } from './queries';
 import { RetentionPanel } from './RetentionPanel';
 
 /** Spec 2 §4 / §9: the backup success message shows for 3000 ms. */
@@ -42,10 +43,7 @@ export function BackupsPage() {
 
 function BackupsManager() {
   const queryClient = useQueryClient();
-  const list = useQuery({
-    queryKey: keys.backups.all,
-    queryFn: () => api.call(backupsApi.list),
-  });
+  const list = useBackups();
   const [chosen, setChosen] = useState<string[]>([]);
   const [job, setJob] = useState<{ id: number; type: BackupType; failed?: boolean } | null>(null);
   const [starting, setStarting] = useState<BackupType | null>(null);

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { backupsApi, type FileRetention, fileRetentionInput } from '../../../shared/api/backups';
 import { api } from '../../api/client';
@@ -7,6 +7,7 @@ import { keys } from '../../api/query-keys';
 import { EntityFormFrame, useEntityForm } from '../../ui/entity';
 import { FieldGrid, NumberField, numberText } from '../../ui/form';
 import { QueryProblem } from '../../ui/QueryProblem';
+import { useRetention } from './queries';
 
 type RetentionValues = { [K in keyof FileRetention]: string | number };
 
@@ -31,10 +32,7 @@ const FIELDS: { name: keyof FileRetention; label: string; description: string }[
  */
 export function RetentionPanel() {
   const queryClient = useQueryClient();
-  const current = useQuery({
-    queryKey: keys.backups.sub('retention', 'periods'),
-    queryFn: () => api.call(backupsApi.retention),
-  });
+  const current = useRetention();
   if (current.isError) return <QueryProblem query={current} what="the retention periods" />;
   if (!current.data) return null;
   return (

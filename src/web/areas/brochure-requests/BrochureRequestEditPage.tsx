@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import {
@@ -19,6 +19,7 @@ import { useNoticeMutation } from '../../ui/notice-mutation';
 import { PageHeader } from '../../ui/PageHeader';
 import { Can } from '../../ui/permissions';
 import { CustomerPickerModal } from './CustomerPickerModal';
+import { useBrochureRequest } from './queries';
 
 /** One label and its value in the details grid. */
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -44,11 +45,7 @@ export function BrochureRequestEditPage() {
   const id = Number(useParams().id);
   const queryClient = useQueryClient();
   const [pickerOpened, picker] = useDisclosure(false);
-  const query = useQuery({
-    queryKey: keys.brochureRequests.one(id),
-    queryFn: ({ signal }) =>
-      api.call(brochureRequestListApi.get, { params: { id }, signal }).then((r) => r.data[0]),
-  });
+  const query = useBrochureRequest(id);
   const reload = () => queryClient.invalidateQueries({ queryKey: keys.brochureRequests.all });
 
   const createCustomer = useNoticeMutation(

@@ -1,14 +1,13 @@
 import { Button, Select, Switch } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   BROCHURE_REQUEST_PAGE_SIZES,
   type BrochureRequestRow,
   brochureRequestListApi,
 } from '../../../shared/api/brochure-requests';
-import { brochuresApi } from '../../../shared/api/brochures';
 import { pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
@@ -19,6 +18,7 @@ import { EditLink } from '../../ui/RowActions';
 import { brochureRequestColumns } from './brochure-request-columns';
 import { ExportModal } from './ExportModal';
 import { ProcessedBatchesModal } from './ProcessedBatchesModal';
+import { useBrochureOptions } from './queries';
 
 /** Spec 3 §9: search delay of server-side tables. */
 const SEARCH_DELAY = 1500;
@@ -43,10 +43,7 @@ export function BrochureRequestsPage() {
   const [exportOpened, exportModal] = useDisclosure(false);
   const [batchesOpened, batchesModal] = useDisclosure(false);
 
-  const brochures = useQuery({
-    queryKey: keys.brochures.list('options', 'all'),
-    queryFn: ({ signal }) => api.call(brochuresApi.options, { signal }).then((r) => r.data),
-  });
+  const brochures = useBrochureOptions();
 
   // Only unsent rows can be processed; a sent one ticked while 'Include sent brochure' is on is left out.
   const chosen = selected.filter((r) => !r.sent);

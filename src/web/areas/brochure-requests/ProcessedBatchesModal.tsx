@@ -1,11 +1,10 @@
 import { Alert, Button, Center, Loader, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { brochureRequestListApi, type ProcessedBatchRow } from '../../../shared/api/brochure-requests';
 import { api } from '../../api/client';
-import { keys } from '../../api/query-keys';
 import { Modal } from '../../ui/Modal';
+import { useProcessedBatches } from './queries';
 
 /** 'YYYY-MM-DDTHH:MM' → 'DD/MM/YYYY HH:MM'. */
 const processedText = (v: string | null) =>
@@ -17,11 +16,7 @@ const processedText = (v: string | null) =>
  * day) once the print-copies retention period removed it.
  */
 export function ProcessedBatchesModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const batches = useQuery({
-    queryKey: [...keys.brochureRequests.all, 'batches'],
-    queryFn: ({ signal }) => api.call(brochureRequestListApi.batches, { signal }).then((r) => r.data),
-    enabled: opened,
-  });
+  const batches = useProcessedBatches(opened);
   const [downloading, setDownloading] = useState<string | null>(null);
 
   const download = async (b: ProcessedBatchRow) => {

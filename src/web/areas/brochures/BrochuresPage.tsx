@@ -1,5 +1,5 @@
 import { Paper, Stack, Switch, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   type Brochure,
@@ -19,9 +19,7 @@ import { useNoticeMutation } from '../../ui/notice-mutation';
 import { PageHeader } from '../../ui/PageHeader';
 import { RichTextField } from '../../ui/RichTextField';
 import { DeleteAction } from '../../ui/RowActions';
-
-const coverLetterKey = keys.brochures.list('cover-letter');
-const brochureListKey = keys.brochures.list('all');
+import { coverLetterKey, useBrochures, useCoverLetter } from './queries';
 
 /**
  * Brochures (/settings/brochures, spec 3 §2 'Brochures'): the rich-text Cover Letter with 'Save
@@ -29,10 +27,7 @@ const brochureListKey = keys.brochures.list('all');
  * at once, delete). Not role-gated (spec 3 §6).
  */
 export function BrochuresPage() {
-  const coverLetter = useQuery({
-    queryKey: coverLetterKey,
-    queryFn: ({ signal }) => api.call(brochuresApi.coverLetter, { signal }).then((r) => r.data),
-  });
+  const coverLetter = useCoverLetter();
   return (
     <>
       <PageHeader title="Brochures" />
@@ -81,10 +76,7 @@ function CoverLetterForm({ content }: { content: string }) {
 
 function BrochureList() {
   const queryClient = useQueryClient();
-  const brochures = useQuery({
-    queryKey: brochureListKey,
-    queryFn: ({ signal }) => api.call(brochuresApi.list, { signal }).then((r) => r.data),
-  });
+  const brochures = useBrochures();
   // The pickers' lists (the customer screen's active brochures) change with it.
   const reload = () => void queryClient.invalidateQueries({ queryKey: keys.brochures.all });
   return (

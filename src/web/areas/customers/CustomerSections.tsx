@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
@@ -31,14 +31,21 @@ import {
 } from '../../../shared/api/customers';
 import { implementedRoutes, pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
-import { keys } from '../../api/query-keys';
 import { formatDate } from '../../lib/format';
 import { EntityFormFrame, useEntityForm } from '../../ui/entity';
 import { NumberField } from '../../ui/form';
 import { Modal } from '../../ui/Modal';
 import { Can } from '../../ui/permissions';
 import { QueryProblem } from '../../ui/QueryProblem';
-import { affiliateOptions, useActiveAffiliates, useActiveBrochures } from './customer-api';
+import {
+  affiliateOptions,
+  customerKeys,
+  useActiveAffiliates,
+  useActiveBrochures,
+  useCustomerBookings,
+  useCustomerBrochureRequests,
+  useCustomerNotes,
+} from './customer-api';
 
 /** A titled panel of the customer edit screen. */
 function Panel({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -129,11 +136,7 @@ function BookingsTable({ rows, label, empty }: { rows: CustomerBooking[]; label:
  * there is no ref). A booking links to booking-edit once that screen exists.
  */
 export function CustomerBookingsPanel({ customerId }: { customerId: number }) {
-  const query = useQuery({
-    queryKey: keys.customers.sub(customerId, 'bookings'),
-    queryFn: ({ signal }) =>
-      api.call(customersApi.bookings, { params: { id: customerId }, signal }).then((r) => r.data),
-  });
+  const query = useCustomerBookings(customerId);
   return (
     <Panel title="Bookings">
       <Loaded query={query}>
@@ -164,12 +167,8 @@ export function CustomerBookingsPanel({ customerId }: { customerId: number }) {
  */
 export function CustomerNotesPanel({ customerId }: { customerId: number }) {
   const queryClient = useQueryClient();
-  const key = keys.customers.sub(customerId, 'notes');
-  const query = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) =>
-      api.call(customersApi.getNotes, { body: { customer_id: customerId }, signal }).then((r) => r.note_list),
-  });
+  const key = customerKeys.notes(customerId);
+  const query = useCustomerNotes(customerId);
   const entity = useEntityForm({
     schema: addNoteInput,
     toValues: () => ({ comment: '' }),
@@ -326,14 +325,8 @@ function RequestBrochureModal({
  */
 export function CustomerBrochuresPanel({ customer }: { customer: Customer }) {
   const queryClient = useQueryClient();
-  const key = keys.customers.sub(customer.id, 'brochure-requests');
-  const query = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) =>
-      api
-        .call(brochureRequestsApi.byCustomer, { params: { customerId: customer.id }, signal })
-        .then((r) => r.data),
-  });
+  const key = customerKeys.brochureRequests(customer.id);
+  const query = useCustomerBrochureRequests(customer.id);
   const [opened, { open, close }] = useDisclosure(false);
   return (
     <Panel

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { type AffiliateOption, affiliatesApi } from '../../../shared/api/affiliates';
-import { brochuresApi } from '../../../shared/api/brochures';
+import { bookingRequestsApi } from '../../../shared/api/booking-requests';
+import { brochureRequestsApi, brochuresApi } from '../../../shared/api/brochures';
+import { customersApi } from '../../../shared/api/customers';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 
@@ -41,3 +43,43 @@ export function affiliateOptions(
   }
   return options;
 }
+
+/** A customer's sub-lists, under `keys.customers` (a change to the customer reloads them all). */
+export const customerKeys = {
+  bookings: (id: number) => keys.customers.sub(id, 'bookings'),
+  notes: (id: number) => keys.customers.sub(id, 'notes'),
+  brochureRequests: (id: number) => keys.customers.sub(id, 'brochure-requests'),
+  referrals: (id: number) => keys.customers.sub(id, 'referrals'),
+};
+
+/** The customer's bookings (the Bookings panel). */
+export const useCustomerBookings = (customerId: number) =>
+  useQuery({
+    queryKey: customerKeys.bookings(customerId),
+    queryFn: ({ signal }) =>
+      api.call(customersApi.bookings, { params: { id: customerId }, signal }).then((r) => r.data),
+  });
+
+/** The customer's notes (a new note's answer replaces them under the same key). */
+export const useCustomerNotes = (customerId: number) =>
+  useQuery({
+    queryKey: customerKeys.notes(customerId),
+    queryFn: ({ signal }) =>
+      api.call(customersApi.getNotes, { body: { customer_id: customerId }, signal }).then((r) => r.note_list),
+  });
+
+/** The customer's brochure requests. */
+export const useCustomerBrochureRequests = (customerId: number) =>
+  useQuery({
+    queryKey: customerKeys.brochureRequests(customerId),
+    queryFn: ({ signal }) =>
+      api.call(brochureRequestsApi.byCustomer, { params: { customerId }, signal }).then((r) => r.data),
+  });
+
+/** The referrals recorded against the customer's bookings. */
+export const useCustomerReferrals = (customerId: number) =>
+  useQuery({
+    queryKey: customerKeys.referrals(customerId),
+    queryFn: ({ signal }) =>
+      api.call(bookingRequestsApi.forCustomer, { params: { id: customerId }, signal }).then((r) => r.data),
+  });

@@ -1,6 +1,6 @@
 import { Box, Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { randomId } from '@mantine/hooks';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   emptyAccounts,
   type MonthlyAccountsInput,
@@ -13,6 +13,7 @@ import { keys } from '../../api/query-keys';
 import { EntityLoader } from '../../ui/EntityLoader';
 import { EntityFormFrame, useEntityForm } from '../../ui/entity';
 import { PageHeader } from '../../ui/PageHeader';
+import { useMonthlyAccounts } from './queries';
 
 /** A year's block as the form keeps it: `key` identifies the block on screen only. */
 type YearBlock = YearAccounts & { key: string };
@@ -41,11 +42,7 @@ const FAILED = 'An error occurred while updating monthly accounts.';
  * Monthly Accounts, which replaces every year at once.
  */
 export function MonthlyAccountsPage() {
-  const query = useQuery({
-    queryKey: keys.monthlyAccounts.list(),
-    queryFn: ({ signal }) =>
-      api.call(monthlyAccountsApi.get, { signal }).then((r) => r.data.setting_meta_data),
-  });
+  const query = useMonthlyAccounts();
   return (
     <>
       <PageHeader title="Monthly Accounts" />

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { bookingRequestsApi, type Referral } from '../../../../shared/api/booking-requests';
 import { pathTo } from '../../../../shared/routes';
@@ -11,6 +11,7 @@ import { confirmDelete } from '../../../ui/confirm';
 import { useNoticeMutation } from '../../../ui/notice-mutation';
 import { Can, useCan } from '../../../ui/permissions';
 import { QueryProblem } from '../../../ui/QueryProblem';
+import { useCustomerReferrals } from '../customer-api';
 import { RecordReferralModal } from './RecordReferralModal';
 
 function ReferralTable({
@@ -85,12 +86,7 @@ function ReferralTable({
  */
 export function ReferralsPanel({ customerId }: { customerId: number }) {
   const queryClient = useQueryClient();
-  const key = keys.customers.sub(customerId, 'referrals');
-  const query = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) =>
-      api.call(bookingRequestsApi.forCustomer, { params: { id: customerId }, signal }).then((r) => r.data),
-  });
+  const query = useCustomerReferrals(customerId);
   const [opened, { open, close }] = useDisclosure(false);
   const mayRemove = useCan('bookingRequests.delete');
   const reload = () => {

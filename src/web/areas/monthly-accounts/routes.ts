@@ -1,0 +1,9 @@
+import type { Screen } from '../../ui/screen';
+
+/** The screens of this area, by their named routes (src/shared/routes). */
+export const routes: readonly Screen[] = [
+  {
+    route: 'monthly-accounts',
+    load: () => import('./MonthlyAccountsPage').then((m) => m.MonthlyAccountsPage),
+  },
+];
