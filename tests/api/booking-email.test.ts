@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendTravelDocuments } from '../../src/server/areas/bookings/email-service';
+import { sendTravelDocuments } from '../../src/server/areas/bookings/email-documents';
 import { queryRows } from '../../src/server/db/client';
 import * as s from '../../src/server/db/schema';
 import { renderSubject, renderTemplate, templateVariables } from '../../src/server/mail/templates';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PORTAL_LIMITS } from '../../src/server/areas/portal/service';
+import { PORTAL_LIMITS } from '../../src/server/areas/portal/sign-in';
 import { queryRows } from '../../src/server/db/client';
 import * as s from '../../src/server/db/schema';
 import { PORTAL_MESSAGES } from '../../src/shared/api/portal';

@@ -5,12 +5,12 @@ import {
   type BookingDetailAnswer,
 } from '../../../shared/api/booking-edit';
 import type { EmailTemplateGroup } from '../../../shared/api/booking-email';
-import { bookingTotals, chargedLines, depositAmount } from '../../../shared/booking-totals';
 import { paymentSchedule } from '../../../shared/payment-schedule';
 import { allQueries, type Db, queryRows } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { loadScheduleInputs } from '../../lib/payment-schedules';
 import { planOf } from './instalments';
+import { loadBookingFigures } from './totals';
 
 /** A timestamptz as ISO 8601 in UTC ('2026-11-22T14:05:00.000Z'), null stays null (DESIGN.md §4). */
 const iso = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -93,9 +93,10 @@ export async function getBookingDetail(db: Db, id: number): Promise<BookingDetai
     domains,
     proposed,
     scheduleInputs,
+    figures,
   ] = await allQueries(db, [
     () =>
-      queryRows<BookingDetail['tour_bookings'][number] & { deposit_per_guest: string | null }>(
+      queryRows<BookingDetail['tour_bookings'][number]>(
         db,
         sql`select tb.id, tb.tour_id, json_build_object('id', t.id, 'name', t.name, 'tour_type', t.tour_type) as tour,
                    tb.tour_instance_id, tb.tour_room_id,
@@ -128,8 +129,7 @@ export async function getBookingDetail(db: Db, id: number): Promise<BookingDetai
                    coalesce((select json_agg(json_build_object('id', ac.id, 'airline_ref', ac.airline_ref,
                                'flight_cost', ac.flight_cost::text, 'booked_date', ac.booked_date,
                                'airline_invoice', ac.airline_invoice_name) order by ac.id)
-                             from tour_booking_airline_costs ac where ac.tour_booking_id = tb.id), '[]'::json) as airline_cost,
-                   coalesce(i.deposit_price, g.deposit_price, t.deposit_price)::text as deposit_per_guest
+                             from tour_booking_airline_costs ac where ac.tour_booking_id = tb.id), '[]'::json) as airline_cost
             from tour_bookings tb
             join tours t on t.id = tb.tour_id
             join tour_instances i on i.id = tb.tour_instance_id
@@ -208,36 +208,25 @@ export async function getBookingDetail(db: Db, id: number): Promise<BookingDetai
     () => allowedDomains(db),
     () => proposedCancellationCharge(db, id),
     () => loadScheduleInputs(db, [id]),
+    // The figures as the ledger stores them: the one loader (totals.ts).
+    () => loadBookingFigures(db, id),
   ]);
 
-  const totals = bookingTotals({
-    tour_lines: chargedLines(lines, head.old_tour_booking),
-    extras: extras.map((e) => ({ price: e.price, qty: e.pivot.qty, commissionable: e.commissionable })),
-    discounts: discounts.map((d) => ({
-      value: d.value,
-      penalty_type: d.penalty_type,
-      on_base_price: d.on_base_price,
-      qty: d.pivot.qty,
-      manual_discount_price: d.pivot.manual_discount_price,
-    })),
-    paid: head.paid,
-    agent_commission_percent: head.agent_id ? head.agent_comission_percent : null,
-    vat_percent: head.booking_vat_percent,
-    cancelled: head.cancelled_at !== null,
-    cancellation_charge: head.cancellation_charge,
-  });
+  if (!figures) throw notFound('Booking not found.');
+  const { totals } = figures;
+  const amountOf = new Map(figures.discount_ids.map((pivotId, n) => [pivotId, totals.discount_amounts[n]]));
   const scheduleInput = scheduleInputs.get(id);
   const booking: BookingDetail = {
     ...head,
-    tour_bookings: lines.map(({ deposit_per_guest: _d, ...l }) => l),
+    tour_bookings: lines,
     passengers,
     extras,
-    discounts: discounts.map((d, n) => ({ ...d, amount: totals.discount_amounts[n] })),
+    discounts: discounts.map((d) => ({ ...d, amount: amountOf.get(d.pivot.id) ?? '0.00' })),
     documents: records,
     additional_documents: documents,
     payments,
     totals,
-    deposit: depositAmount(lines, totals.total_due),
+    deposit: figures.deposit,
     payment_schedule: scheduleInput ? paymentSchedule(scheduleInput) : [],
     instalment_plan: scheduleInput ? planOf(scheduleInput) : null,
     proposed_cancellation_charge: head.cancelled_at ? (head.cancellation_charge ?? proposed) : proposed,

@@ -5,21 +5,6 @@ import { route } from '../../http/route';
 import { parseFields, readFormOrJson } from '../../http/uploads';
 import type { AreaDeps } from '../deps';
 import {
-  addTourToBooking,
-  applyDiscount,
-  availableExtras,
-  availableExtrasOfBooking,
-  previewLineAccommodation,
-  removeDiscount,
-  removePassenger,
-  removeTourFromBooking,
-  savePassenger,
-  updateExtras,
-  updateLineAccommodation,
-  updateSpecialRequest,
-  updateTourLine,
-} from './booking-items';
-import {
   acceptBookingChange,
   cancelBooking,
   confirmByAgent,
@@ -29,6 +14,17 @@ import {
 } from './booking-service';
 import { createBooking } from './create-booking';
 import { getBookingDetail } from './detail';
+import { applyDiscount, removeDiscount } from './items/discounts';
+import { availableExtras, availableExtrasOfBooking, updateExtras } from './items/extras';
+import { removePassenger, savePassenger } from './items/passengers';
+import { updateSpecialRequest } from './items/special-request';
+import {
+  addTourToBooking,
+  previewLineAccommodation,
+  removeTourFromBooking,
+  updateLineAccommodation,
+  updateTourLine,
+} from './items/tours';
 import { markScreenLeft, markScreenOpen } from './presence';
 
 /** JSON text fields of a multipart form (arrays sent by api.call as JSON text) parsed back into values. */

@@ -3,14 +3,8 @@ import { bookingEmailApi } from '../../../shared/api/booking-email';
 import { ok } from '../../http/respond';
 import { route } from '../../http/route';
 import type { AreaDeps } from '../deps';
-import {
-  emailTravelDocuments,
-  previewEmail,
-  type SentEmail,
-  sendEmailToParty,
-  sendInvoicingDocuments,
-  sentMessage,
-} from './email-service';
+import { emailTravelDocuments, sendInvoicingDocuments } from './email-documents';
+import { previewEmail, type SentEmail, sendEmailToParty, sentMessage } from './email-service';
 
 /** The spec's answer of a send: {success, status, message} and what went (data). */
 const answer = (s: SentEmail) =>

@@ -10,165 +10,27 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { DOCUMENT_MESSAGES } from '../../../shared/api/booking-documents';
-import { SELECT_TEMPLATE } from '../../../shared/api/booking-email';
-import { BOOKING_DOC_CODES, type BookingDocType, bookingDocumentType } from '../../../shared/documents';
+import { BOOKING_DOC_CODES, bookingDocumentType } from '../../../shared/documents';
 import type { EmailTemplateVariable } from '../../../shared/email-templates';
-import type { Config } from '../../config';
 import { type Db, queryRows } from '../../db/client';
 import { takeHeldCertificates } from '../../documents/atol';
-import {
-  DocumentRefused,
-  isFlightInclusive,
-  loadBookingDocumentData,
-} from '../../documents/booking-documents';
+import { DocumentRefused } from '../../documents/booking-documents';
 import { issueBookingDocument } from '../../documents/records';
-import { HttpError, notFound, validationError } from '../../http/errors';
-import { escapeHtml } from '../../lib/html';
-import { enqueueEmail, type Outbox, type OutgoingEmail } from '../../mail/outbox';
-import { portalLinks } from '../../mail/portal-links';
-import { emailDocument, renderSubject, renderTemplate, templateVariables } from '../../mail/templates';
+import { HttpError, validationError } from '../../http/errors';
+import { enqueueEmail, type OutgoingEmail } from '../../mail/outbox';
 import type { FileStore } from '../../storage/files';
-import { NO_RECIPIENT } from './additional-documents';
+import {
+  type EmailDeps,
+  type Recipient,
+  recipientOf,
+  renderMessage,
+  type TemplateRow,
+  templateById,
+} from './email-message';
 import { inTransaction, lockBooking, writeHistory } from './ledger';
-
-/** What sending needs: the file store, the outbox and the config (links start with `appUrl`). */
-export interface EmailDeps {
-  files: FileStore;
-  outbox: Outbox;
-  config: Pick<Config, 'appUrl'>;
-}
-
-export type Recipient = 'customer' | 'agent';
-
-/** Template slugs the document buttons and accepted changes send with (demo seed; staff may edit them). */
-export const TEMPLATE_SLUGS = {
-  bookingConfirmation: 'booking-confirmation',
-  agentConfirmation: 'agent-booking-confirmation',
-  cancellation: 'cancellation-confirmation',
-  travelDocuments: 'travel-documents',
-  bookingChanges: 'booking-changes',
-} as const;
 
 /** The label of the ATOL Certificate among the attachments (shared/documents.ts). */
 const ATOL_LABEL = bookingDocumentType('atol')?.label ?? 'ATOL Certificate';
-
-/** 422 when a travel-documents email is asked for a cancelled booking. */
-export const CANCELLED_TRAVEL_DOCS = 'This booking is cancelled: travel documents are not sent.';
-
-interface TemplateRow {
-  id: number;
-  template_slug: string;
-  template_subject: string;
-  template_body_content: string;
-}
-
-async function templateById(db: Db, id: number | undefined): Promise<TemplateRow> {
-  if (id === undefined) throw validationError({ template: [SELECT_TEMPLATE] }, SELECT_TEMPLATE);
-  const [t] = await queryRows<TemplateRow>(
-    db,
-    sql`select id, template_slug, template_subject, template_body_content from email_templates where id = ${id}`,
-  );
-  if (!t) throw validationError({ template: ['This email template no longer exists.'] }, SELECT_TEMPLATE);
-  return t;
-}
-
-/** The template with `slug`; 422 naming the slug when staff have deleted it. */
-export async function templateBySlug(db: Db, slug: string): Promise<TemplateRow> {
-  const [t] = await queryRows<TemplateRow>(
-    db,
-    sql`select id, template_slug, template_subject, template_body_content from email_templates
-        where template_slug = ${slug}`,
-  );
-  if (!t) {
-    const message = `There is no email template with the slug '${slug}'. Create one under Email templates.`;
-    throw validationError({ template: [message] }, message);
-  }
-  return t;
-}
-
-/**
- * The address of the booking's agent or customer. 422 NO_RECIPIENT when the booking has neither
- * (spec 1 §5), 422 when the one asked for is not linked or has no email address; 404 for no booking.
- */
-export async function recipientOf(
-  db: Db,
-  bookingId: number,
-  to: Recipient,
-): Promise<{ email: string; name: string }> {
-  const [b] = await queryRows<{
-    customer_id: number | null;
-    agent_id: number | null;
-    customer_email: string | null;
-    customer_name: string | null;
-    agent_email: string | null;
-    agent_name: string | null;
-  }>(
-    db,
-    sql`select b.customer_id, b.agent_id, nullif(trim(c.email), '') as customer_email, c.full_name as customer_name,
-               nullif(trim(a.email), '') as agent_email, a.name as agent_name
-        from bookings b left join customers c on c.id = b.customer_id left join agents a on a.id = b.agent_id
-        where b.id = ${bookingId}`,
-  );
-  if (!b) throw notFound('Booking not found.');
-  if (b.customer_id === null && b.agent_id === null)
-    throw validationError({ email_to: [NO_RECIPIENT] }, NO_RECIPIENT);
-  const fail = (message: string) => validationError({ email_to: [message] }, message);
-  if (to === 'customer') {
-    if (b.customer_id === null) throw fail('This booking has no customer to email. Choose the agent.');
-    if (!b.customer_email) throw fail('The customer of this booking has no email address.');
-    return { email: b.customer_email, name: b.customer_name ?? '' };
-  }
-  if (b.agent_id === null) throw fail('This booking has no agent to email. Choose the customer.');
-  if (!b.agent_email) throw fail('The agent of this booking has no email address.');
-  return { email: b.agent_email, name: b.agent_name ?? '' };
-}
-
-/** The booking's customer when it has one, else its agent (the spec's `type=email_customer`). */
-async function defaultRecipient(db: Db, bookingId: number, type?: 'email_customer' | 'email_agent') {
-  if (type === 'email_agent') return 'agent' as const;
-  const [b] = await queryRows<{ customer_id: number | null }>(
-    db,
-    sql`select customer_id from bookings where id = ${bookingId}`,
-  );
-  if (!b) throw notFound('Booking not found.');
-  return b.customer_id !== null ? ('customer' as const) : ('agent' as const);
-}
-
-/**
- * The change notice (spec 1 §4 intimate_customer) put into a rendered body: after its first
- * paragraph when it opens with one (the greeting), else at the top.
- */
-function withChangeNotice(body: string, reasons: readonly string[]): string {
-  if (reasons.length === 0) return body;
-  const notice =
-    '<p>We have made the following changes to your booking:</p>' +
-    `<ul>${reasons.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul>`;
-  const end = body.indexOf('</p>');
-  if (!body.trimStart().startsWith('<p') || end < 0) return notice + body;
-  return body.slice(0, end + 4) + notice + body.slice(end + 4);
-}
-
-/** The message a template gives for this booking and recipient: subject (plain text) and HTML. */
-async function renderMessage(
-  db: Db,
-  deps: Pick<EmailDeps, 'config'>,
-  bookingId: number,
-  to: Recipient,
-  template: TemplateRow,
-  reasons: readonly string[],
-  sendTo?: string,
-  values?: Partial<Record<EmailTemplateVariable, string>>,
-) {
-  // A message being sent carries personal links to the customer's side; a preview does not.
-  const links = sendTo ? await portalLinks(db, bookingId, deps.config.appUrl, sendTo) : null;
-  const vars = {
-    ...(await templateVariables(db, bookingId, to, { baseUrl: deps.config.appUrl, links })),
-    ...values,
-  };
-  const subject = renderSubject(template.template_subject, vars) || `Booking ${vars.booking_ref}`;
-  const html = emailDocument(withChangeNotice(renderTemplate(template.template_body_content, vars), reasons));
-  return { subject, html };
-}
 
 /**
  * The email modal's preview (POST bookings/{id}/email-preview): the subject and HTML that sending
@@ -450,120 +312,4 @@ export async function sendEmailToParty(
     documents: v.email_documents,
     reasons: notify ? (v.intimate_customer_reasons ?? []) : [],
   });
-}
-
-/** Whether the booking flies (any line's instance has flights) and is flight-inclusive (ATOL). */
-async function flightFacts(db: Db, bookingId: number) {
-  const d = await loadBookingDocumentData(db, bookingId);
-  if (!d) throw notFound('Booking not found.');
-  return {
-    hasFlights: d.lines.some((l) => l.flights.length > 0),
-    flightInclusive: isFlightInclusive(d),
-    cancelled: d.booking.cancelled_at !== null,
-  };
-}
-
-/**
- * 'Email Booking Docs' (POST bookings/{id}/documents/send-email/invoicing-docs): to the customer
- * (type email_customer; the agent when there is no customer) or the agent (email_agent). A cancelled
- * booking sends the cancellation invoice (cancellation-confirmation template); to the agent the
- * agent invoice (agent-booking-confirmation); otherwise the Confirmation (booking-confirmation); the
- * ATOL Certificate with the last two when the booking is flight-inclusive. A document the booking
- * cannot have is left out and named; 422 when none could be attached (nothing is sent).
- */
-export async function sendInvoicingDocuments(
-  db: Db,
-  deps: EmailDeps,
-  bookingId: number,
-  userId: number,
-  type?: 'email_customer' | 'email_agent',
-): Promise<SentEmail> {
-  const to = await defaultRecipient(db, bookingId, type);
-  const facts = await flightFacts(db, bookingId);
-  let slug: string;
-  let documents: BookingDocType[];
-  if (facts.cancelled) {
-    slug = TEMPLATE_SLUGS.cancellation;
-    documents = ['cancellation-invoice'];
-  } else if (to === 'agent') {
-    slug = TEMPLATE_SLUGS.agentConfirmation;
-    documents = ['agent-invoice'];
-  } else {
-    slug = TEMPLATE_SLUGS.bookingConfirmation;
-    documents = ['invoice'];
-  }
-  if (!facts.cancelled && facts.flightInclusive) documents.push('atol');
-  const template = await templateBySlug(db, slug);
-  return sendBookingEmail(db, deps, bookingId, userId, {
-    to,
-    template,
-    documents,
-    kind: 'booking-documents',
-    requireAttachment: true,
-  });
-}
-
-/**
- * The travel documents' send, throwing the refusals (the route's and sendTravelDocuments' one body):
- * 422 when cancelled or when none of the documents could be attached (e.g. no passengers and no
- * flights); a document left out otherwise is named in the answer.
- */
-export async function sendTravelDocumentsOrThrow(
-  db: Db,
-  deps: EmailDeps,
-  bookingId: number,
-  userId: number,
-  to: Recipient,
-): Promise<SentEmail> {
-  const facts = await flightFacts(db, bookingId);
-  if (facts.cancelled) throw validationError({ booking: [CANCELLED_TRAVEL_DOCS] }, CANCELLED_TRAVEL_DOCS);
-  const documents: BookingDocType[] = ['airline'];
-  if (facts.hasFlights) documents.push('airline-checkin');
-  if (facts.flightInclusive) documents.push('atol');
-  const template = await templateBySlug(db, TEMPLATE_SLUGS.travelDocuments);
-  return sendBookingEmail(db, deps, bookingId, userId, {
-    to,
-    template,
-    documents,
-    kind: 'travel-documents',
-    requireAttachment: true,
-  });
-}
-
-/**
- * 'Email Travel Docs' (POST bookings/{id}/documents/email-travel-document): the recipient of
- * `type` (email_customer: the customer, else the agent), then `sendTravelDocumentsOrThrow`.
- */
-export async function emailTravelDocuments(
-  db: Db,
-  deps: EmailDeps,
-  bookingId: number,
-  userId: number,
-  type?: 'email_customer' | 'email_agent',
-): Promise<SentEmail> {
-  const to = await defaultRecipient(db, bookingId, type);
-  return sendTravelDocumentsOrThrow(db, deps, bookingId, userId, to);
-}
-
-/**
- * Sends the travel documents of one booking (Travel Itinerary; Airline Check-In Instructions when it
- * has flights; ATOL Certificate when flight-inclusive) with the travel-documents template: records +
- * history entry + outbox in one transaction, the outbox kicked after. Answers {sent: true, to} or
- * {sent: false, reason} for a refusal (cancelled, no recipient or address, no such booking, the
- * template missing); other errors are thrown. Used by the tour group's bulk job (spec 3 §2).
- */
-export async function sendTravelDocuments(
-  db: Db,
-  deps: EmailDeps,
-  bookingId: number,
-  userId: number,
-  recipient: Recipient,
-): Promise<{ sent: boolean; to?: string; reason?: string }> {
-  try {
-    const s = await sendTravelDocumentsOrThrow(db, deps, bookingId, userId, recipient);
-    return { sent: true, to: s.to };
-  } catch (e) {
-    if (e instanceof HttpError && e.statusCode < 500) return { sent: false, reason: e.message };
-    throw e;
-  }
 }

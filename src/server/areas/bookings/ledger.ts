@@ -1,15 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/api/booking-edit';
 import type { FieldChange } from '../../../shared/booking-changes';
-import { bookingStatus, bookingTotals, chargedLines, depositAmount } from '../../../shared/booking-totals';
+import { bookingStatus, bookingTotals, chargedLines } from '../../../shared/booking-totals';
 import { type Instalment, instalmentsText, reconcileInstalments } from '../../../shared/instalments';
 import { type ScheduleSettings, scheduleDueDates, scheduleParts } from '../../../shared/payment-schedule';
 import { type Db, inSequence, inTransaction, queryRows } from '../../db/client';
 import { conflict, notFound } from '../../http/errors';
 import { londonToday } from '../../lib/dates';
 import { instalmentsJsonSql, loadScheduleSettings } from '../../lib/payment-schedules';
-import { effectiveSql } from '../instances/fallback';
 import { settleHeldRooms } from './room-stock';
+import { loadBookingFigures } from './totals';
 
 /**
  * The ledger of one booking: every change to a booking goes through these inside ONE transaction —
@@ -129,16 +129,12 @@ export async function recomputeBooking(
   id: number,
   { staffChange = true, tourLinesChanged = false } = {},
 ) {
-  const [[b], lines, extras, discounts, [pay]] = await inSequence(
+  const [[b], figures] = await inSequence(
     () =>
       queryRows<{
         agent_id: number | null;
-        agent_comission_percent: string | null;
-        booking_vat_percent: string;
         cancelled_at: string | null;
-        cancellation_charge: string | null;
         agent_confirmed: boolean;
-        old_tour_booking: unknown;
         rooms_confirmed: boolean;
         booking_date: string;
         deposit_due: string | null;
@@ -146,74 +142,17 @@ export async function recomputeBooking(
         instalments: Instalment[];
       }>(
         tx,
-        sql`select agent_id, old_tour_booking, to_char(created_at at time zone 'Europe/London', 'YYYY-MM-DD') as booking_date, agent_comission_percent::text as agent_comission_percent,
-                   booking_vat_percent::text as booking_vat_percent, cancelled_at,
-                   cancellation_charge::text as cancellation_charge, agent_confirmed, rooms_confirmed,
+        sql`select agent_id, to_char(created_at at time zone 'Europe/London', 'YYYY-MM-DD') as booking_date,
+                   cancelled_at, agent_confirmed, rooms_confirmed,
                    deposit_due::text as deposit_due, balance_due::text as balance_due,
                    ${instalmentsJsonSql(sql`bookings.id`)} as instalments
             from bookings where id = ${id}`,
       ),
-    () =>
-      queryRows<{
-        price: string;
-        sale_price: string | null;
-        base_price: string | null;
-        guests: number;
-        departure_date: string;
-        deposit_per_guest: string | null;
-      }>(
-        tx,
-        sql`select tb.price::text as price, tb.sale_price::text as sale_price, tb.base_price::text as base_price,
-                   tb.guests, i.departure_date::text as departure_date,
-                   ${effectiveSql('deposit_price')}::text as deposit_per_guest
-            from tour_bookings tb join tour_instances i on i.id = tb.tour_instance_id
-            join tour_groups g on g.id = i.tour_group_id join tours t on t.id = tb.tour_id
-            where tb.holiday_booking_id = ${id}`,
-      ),
-    () =>
-      queryRows<{ price: string; qty: number; commissionable: boolean }>(
-        tx,
-        sql`select price::text as price, qty, commissionable from booking_extras where holiday_booking_id = ${id}`,
-      ),
-    () =>
-      queryRows<{
-        value: string | null;
-        penalty_type: number | boolean | null;
-        on_base_price: boolean | null;
-        qty: number;
-        manual_discount_price: string | null;
-      }>(
-        tx,
-        sql`select bd.discount_content->>'value' as value,
-                   (bd.discount_content->>'penalty_type')::int as penalty_type,
-                   (bd.discount_content->>'on_base_price')::boolean as on_base_price,
-                   bd.qty, bd.manual_discount_price::text as manual_discount_price
-            from booking_discounts bd where bd.holiday_booking_id = ${id} order by bd.id`,
-      ),
-    () =>
-      queryRows<{ paid: string }>(
-        tx,
-        sql`select coalesce(sum(payment_amount), 0)::text as paid from payments where holiday_booking_id = ${id}`,
-      ),
+    // The figures as the booking detail shows them: the one loader (totals.ts).
+    () => loadBookingFigures(tx, id),
   );
-  if (!b) throw notFound('Booking not found.');
-  const totals = bookingTotals({
-    tour_lines: chargedLines(lines, b.old_tour_booking),
-    extras,
-    discounts: discounts.map((d) => ({
-      value: d.value ?? '0',
-      penalty_type: d.penalty_type ? 1 : 0,
-      on_base_price: d.on_base_price ?? false,
-      qty: d.qty,
-      manual_discount_price: d.manual_discount_price,
-    })),
-    paid: pay?.paid ?? '0',
-    agent_commission_percent: b.agent_id ? b.agent_comission_percent : null,
-    vat_percent: b.booking_vat_percent,
-    cancelled: b.cancelled_at !== null,
-    cancellation_charge: b.cancellation_charge,
-  });
-  const deposit = depositAmount(lines, totals.total_due);
+  if (!b || !figures) throw notFound('Booking not found.');
+  const { totals, deposit, departure_date: departure } = figures;
   const status = bookingStatus({
     cancelled: b.cancelled_at !== null,
     total_due: totals.total_due,
@@ -228,7 +167,6 @@ export async function recomputeBooking(
     { rooms_confirmed: b.rooms_confirmed, cancelled: b.cancelled_at !== null },
     status,
   );
-  const departure = lines.length ? lines.map((l) => l.departure_date).sort()[0] : null;
   const due = tourLinesChanged ? await dueDates(tx, b.booking_date, departure) : undefined;
   const [row] = await queryRows<{ version: number }>(
     tx,

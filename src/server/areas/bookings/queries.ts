@@ -1,20 +1,17 @@
 import { type SQL, sql } from 'drizzle-orm';
-import {
-  type BookingRow,
-  type BookingTableFilters,
-  bookingTableFiltersShape,
-} from '../../../shared/api/bookings';
+import type { BookingRow } from '../../../shared/api/bookings';
 import { type Db, preparedRows, queryRows } from '../../db/client';
-import { likeEscape, type TablePage } from '../../http/datatables';
+import type { TablePage } from '../../http/datatables';
+import { type CustomerSearch, countByCustomers, customerWalkSql, namesSearched } from './customer-search';
 import {
-  type CustomerSearch,
-  countByCustomers,
-  customersMatching,
-  customerWalkSql,
-  namesSearched,
-} from './customer-search';
+  type BookingConditions,
+  bookingsWithAirlineRef,
+  type DayRange,
+  matchingSet,
+  refMatches,
+  whereClause,
+} from './list-conditions';
 import { newestMeeting } from './newest';
-import { workListConditions } from './work-lists';
 
 /** Columns of the bookings list that can be sorted, by their DataTables `data` name. */
 export const bookingSortable: Record<string, SQL> = {
@@ -38,156 +35,6 @@ export const bookingTieBreaker = sql`b.id`;
  * (at ten million bookings the earliest day alone held 76,000 bookings to sort by id).
  */
 export const bookingThenBy: Record<string, SQL> = { departure_date: sql`b.created_at` };
-
-const bookingsWithAirlineRef = (ref: string) =>
-  sql`select holiday_booking_id from tour_bookings where upper(airline_ref) like ${`${likeEscape(ref.toUpperCase())}%`}`;
-
-const refMatches = (ref: string) => {
-  const prefix = sql`b.booking_ref like ${`${likeEscape(ref.toUpperCase())}%`}`;
-  return /^\d{1,9}$/.test(ref) ? sql`(${prefix} or b.old_booking_id = ${Number(ref)})` : prefix;
-};
-
-/**
- * WHERE conditions for the bookings list (spec 1 §7 bookings/table). Every condition is on
- * `bookings b` itself (joins only feed the columns), so counts need no joins. Booking dates are
- * calendar days in Europe/London.
- */
-export function bookingFilterConditions(f: BookingTableFilters, search: string): BookingConditions {
-  const where: SQL[] = [];
-  if (f.search_by_ref) where.push(refMatches(f.search_by_ref));
-  let bookingDateConditions = 0;
-  if (f.search_by_booking_start) {
-    bookingDateConditions++;
-    where.push(
-      sql`b.created_at >= (${f.search_by_booking_start}::date)::timestamp at time zone 'Europe/London'`,
-    );
-  }
-  if (f.search_by_booking_end) {
-    bookingDateConditions++;
-    where.push(
-      sql`b.created_at < (${f.search_by_booking_end}::date + 1)::timestamp at time zone 'Europe/London'`,
-    );
-  }
-  // Departure and balance due ranges and the work lists (issue #14): shared with the dashboard.
-  where.push(...workListConditions(f));
-  if (f.search_by_customer) {
-    where.push(
-      /^\d+$/.test(f.search_by_customer)
-        ? sql`b.customer_id = ${Number(f.search_by_customer)}`
-        : // any(array(…)): the matching customers are collected first, so the planner walks the
-          // customer index with the real count instead of guessing from the trigram estimate.
-          sql`b.customer_id = any(array(${customersMatching(f.search_by_customer)}))`,
-    );
-  }
-  if (f.search_by_agent) where.push(sql`b.agent_id = ${f.search_by_agent}`);
-  if (f.search_by_affiliate) where.push(sql`b.affiliate_id = ${f.search_by_affiliate}`);
-  if (f.search_by_airline_ref) where.push(sql`b.id in (${bookingsWithAirlineRef(f.search_by_airline_ref)})`);
-  // The quick search box: reference, customer name or postcode (from three characters), or airline
-  // reference — each alternative read from its own index (an OR across them would scan the table).
-  const anyOf = search
-    ? [
-        refMatches(search),
-        ...(namesSearched(search) ? [sql`b.customer_id = any(array(${customersMatching(search)}))`] : []),
-        sql`b.id = any(array(${bookingsWithAirlineRef(search)}))`,
-      ]
-    : [];
-  return {
-    where,
-    anyOf,
-    selective: where.length > bookingDateConditions || anyOf.length > 0,
-    dayRange: dayRangeOf(f, search),
-    byCustomers: byCustomersOf(f, search),
-  };
-}
-
-/** The search_by_* filters `f` has a value for (`f` is the whole request: paging and order too). */
-const givenFilters = (f: BookingTableFilters) =>
-  Object.keys(bookingTableFiltersShape).filter((k) => {
-    const v = f[k as keyof BookingTableFilters];
-    return v !== undefined && v !== null && v !== '';
-  });
-
-/**
- * A list searched by customer name or postcode and nothing else (`search_by_customer`, or the quick
- * search with its reference and airline-reference alternatives): see `CustomerSearch`.
- */
-function byCustomersOf(f: BookingTableFilters, search: string): CustomerSearch | undefined {
-  const given = givenFilters(f);
-  if (search && !given.length && namesSearched(search)) {
-    return {
-      text: search,
-      others: [refMatches(search), sql`b.id = any(array(${bookingsWithAirlineRef(search)}))`],
-    };
-  }
-  const text = f.search_by_customer;
-  if (!search && text && !/^\d+$/.test(text) && given.length === 1) return { text, others: [] };
-  return undefined;
-}
-
-const rangeKeys = {
-  departure: ['search_by_departure_start', 'search_by_departure_end'],
-  booked: ['search_by_booking_start', 'search_by_booking_end'],
-} as const;
-
-/** The one date range `f` filters on, when it filters on nothing else (see `DayRange`). */
-function dayRangeOf(f: BookingTableFilters, search: string): DayRange | undefined {
-  if (search) return undefined;
-  const given = givenFilters(f);
-  if (!given.length) return undefined;
-  for (const kind of ['departure', 'booked'] as const) {
-    const [start, end] = rangeKeys[kind];
-    if (given.every((k) => k === start || k === end)) return { kind, from: f[start], to: f[end] };
-  }
-  return undefined;
-}
-
-/**
- * The list filtered by one date range and nothing else: departure days, or booking days
- * (created_at's calendar day in Europe/London). Inclusive YYYY-MM-DD; an end may be open.
- */
-export interface DayRange {
-  kind: 'departure' | 'booked';
-  from?: string;
-  to?: string;
-}
-
-/**
- * `selective`: a condition other than the booking-date range is present, so the matching set is
- * best found first and then sorted (an ordered walk of the booking-date index could pass over
- * most of the table before it meets 25 matches — say, departures three years ago).
- */
-export interface BookingConditions {
-  /** Every one must hold. */
-  where: SQL[];
-  /** At least one must hold, when any are given (the quick search's alternatives). */
-  anyOf: SQL[];
-  selective: boolean;
-  /** Set when the only filter is one date range: counted from `booking_day_counts`. */
-  dayRange?: DayRange;
-  /** Set when the only filter is a customer search: counted from `customer_booking_counts`. */
-  byCustomers?: CustomerSearch;
-}
-
-/**
- * `columns` of the bookings meeting `c`. With alternatives it is a union of one select per
- * alternative, each with every `where`: each reads its own index — `bookings_customer_idx`
- * (customer_id, created_at, id) gives a name search's matches with their booking dates, index-only,
- * where `b.id in (…)` fetched every match's row again to sort it (the quick search's cost at 1M,
- * and its cliff at 10M).
- */
-function matchingSet(c: Pick<BookingConditions, 'where' | 'anyOf'>, columns: string[], eachTail?: SQL): SQL {
-  const cols = sql.raw(columns.map((col) => `b.${col}`).join(', '));
-  if (!c.anyOf.length)
-    return sql`select ${cols} from bookings b ${whereClause(c.where)} ${eachTail ?? sql``}`;
-  return sql.join(
-    c.anyOf.map((alt) =>
-      eachTail
-        ? sql`(select ${cols} from bookings b ${whereClause([alt, ...c.where])} ${eachTail})`
-        : sql`select ${cols} from bookings b ${whereClause([alt, ...c.where])}`,
-    ),
-    sql` union `,
-  );
-}
 
 /**
  * The bookings list's quick search (`search[value]`: reference or old id, lead customer's name or
@@ -292,8 +139,6 @@ function toBookingRow(r: RawRow): BookingRow {
     old_affiliate: r.oaf_id != null ? { id: r.oaf_id, name: r.oaf_name ?? '' } : null,
   };
 }
-
-const whereClause = (where: SQL[]) => (where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``);
 
 const partyJoin: Record<string, SQL> = {
   customer: sql`left join customers c on c.id = b.customer_id`,

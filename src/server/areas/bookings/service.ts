@@ -2,6 +2,7 @@ import type { BookingTableFilters } from '../../../shared/api/bookings';
 import type { Db } from '../../db/client';
 import { type DataTablesRequest, resolveTablePage, tablePageAnswer } from '../../http/datatables';
 import { validationError } from '../../http/errors';
+import { bookingFilterConditions } from './list-conditions';
 import * as q from './queries';
 
 /** Spec 1 §9: bookings table page sizes 25/50/100/500 (default 25), sorted by booking date desc. */
@@ -43,7 +44,7 @@ export async function listBookings(db: Db, req: DataTablesRequest & BookingTable
     tieBreaker: q.bookingTieBreaker,
     thenBy: q.bookingThenBy,
   });
-  const conditions = q.bookingFilterConditions(req, page.search);
+  const conditions = bookingFilterConditions(req, page.search);
   const [rows, total, filtered] = await Promise.all([
     q.selectBookingsPage(db, conditions, page),
     q.countBookings(db),

@@ -4,7 +4,7 @@ import { type Db, queryRows } from '../../db/client';
 import { DocumentRefused } from '../../documents/booking-documents';
 import { HttpError, notFound } from '../../http/errors';
 import type { JobContext } from '../../jobs/queue';
-import { sendTravelDocuments } from '../bookings/email-service';
+import { sendTravelDocuments } from '../bookings/email-documents';
 import type { AreaDeps } from '../deps';
 
 /**

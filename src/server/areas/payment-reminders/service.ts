@@ -25,7 +25,8 @@ import { recordAudit } from '../../lib/audit';
 import { londonToday, ukDate } from '../../lib/dates';
 import { loadPaymentSchedules } from '../../lib/payment-schedules';
 import { RECIPIENT } from '../../lib/recipient';
-import { type EmailDeps, writeBookingEmail } from '../bookings/email-service';
+import type { EmailDeps } from '../bookings/email-message';
+import { writeBookingEmail } from '../bookings/email-service';
 import { inTransaction, lockBooking, writeHistory } from '../bookings/ledger';
 import type { AreaDeps } from '../deps';
 import {

@@ -6,16 +6,8 @@ import { route } from '../../http/route';
 import { sendStoredFile } from '../../http/uploads';
 import { londonToday } from '../../lib/dates';
 import type { AreaDeps } from '../deps';
-import {
-  acceptFromPortal,
-  openLink,
-  requestCode,
-  sendMessage,
-  signIn,
-  signOut,
-  startCardPayment,
-  updatePassengerAsCustomer,
-} from './service';
+import { acceptFromPortal, sendMessage, startCardPayment, updatePassengerAsCustomer } from './service';
+import { openLink, requestCode, signIn, signOut } from './sign-in';
 import { issuedDocuments, operatorOf, portalBooking } from './view';
 
 /**
