@@ -9,7 +9,7 @@ import {
   type linkGroupsInput,
   type recordPaymentInput,
 } from '../../../shared/api/invoices';
-import { leftToLink, moreThan, sumAmounts } from '../../../shared/money-owed';
+import { leftForPayment, leftToLink, moreThan, sumAmounts } from '../../../shared/money-owed';
 import { type Db, inTransaction, queryRows } from '../../db/client';
 import { invoice_payments, party_invoices, tour_group_payments } from '../../db/schema';
 import { isUniqueViolation } from '../../http/db-errors';
@@ -240,8 +240,9 @@ type RecordPaymentValues = z.output<typeof recordPaymentInput>;
 
 /**
  * POST invoice/record-payment: adds a payment (flag add) or edits `invoice_payment_id` (flag edit)
- * under the invoice's row lock. Left = amount − total paid (+ the edited payment's old amount); an
- * amount beyond it is refused with 422 'Please provide a valid amount upto {left}' and nothing saved.
+ * under the invoice's row lock. Left = `leftForPayment` of shared/money-owed.ts, the form's rule too
+ * (amount − total paid, + the edited payment's old amount); an amount beyond it is refused with 422
+ * 'Please provide a valid amount upto {left}' and nothing saved.
  * `total_paid` moves by the difference in the same transaction.
  */
 export async function recordPayment(db: Db, v: RecordPaymentValues, userId: number): Promise<void> {
@@ -257,9 +258,9 @@ export async function recordPayment(db: Db, v: RecordPaymentValues, userId: numb
       );
       if (!old) throw notFound(INVOICE_MESSAGES.paymentNotFound);
     }
-    const left = new Decimal(inv.invoice_amount).minus(inv.total_paid).plus(old?.paid_amount ?? 0);
-    if (new Decimal(v.paid_amount).greaterThan(left)) {
-      const message = INVOICE_MESSAGES.amountUpto(Decimal.max(left, 0).toFixed(2));
+    const left = leftForPayment(inv.invoice_amount, inv.total_paid, old?.paid_amount);
+    if (moreThan(v.paid_amount, left)) {
+      const message = INVOICE_MESSAGES.amountUpto(left);
       throw validationError({ paid_amount: [message] }, message);
     }
     const row = {
