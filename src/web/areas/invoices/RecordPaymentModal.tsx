@@ -54,10 +54,10 @@ const EMPTY: PaymentValues = {
  * The record payment modal (spec 2 §2 'Record payment modal', §4 flag add or edit, §5, §8): Total,
  * Paid and Left of the invoice (in its currency); a form with amount paid, payment mode (Bax, Card,
  * checque, cash, bank), payment number and paid date — an amount beyond what is left
- * (`leftForPayment` of shared/money-owed.ts) shows 'Please provide a valid amount upto {left}' and the
- * submit is disabled (the server enforces the same rule under a row lock); the form is checked with the
- * shared `recordPaymentInput` before it is sent (the kit's `useEntityForm`); the recorded payments with edit and delete ('Are you sure you want to delete this
- * recorded payment ?'). Reusable: the Invoices section and the Payment Invoices summary open it.
+ * (`leftForPayment` of shared/money-owed.ts) shows 'Please provide a valid amount upto {left}' and
+ * the submit is disabled (the server enforces the same rule under a row lock); the form is checked
+ * with the shared `recordPaymentInput` before it is sent (the kit's `useEntityForm`); the recorded
+ * payments with edit and delete ('Are you sure you want to delete this recorded payment ?'). Reusable: the Invoices section and the Payment Invoices summary open it.
  * `onSaved` runs after every add, edit or delete (e.g. to reload a table).
  */
 export function RecordPaymentModal({
