@@ -4,8 +4,12 @@ import {
   convertedToSterling,
   groupProfit,
   invoiceOutstanding,
+  leftForPayment,
+  leftToAssign,
   leftToLink,
+  penceText,
   supplierCost,
+  typedMoreThan,
 } from './money-owed';
 
 describe('invoice figures (spec 2 §4, §9)', () => {
@@ -72,5 +76,39 @@ describe('group profit (spec 3 §9)', () => {
     expect(bookingShare('100.00', '1.00', '3.00', 1, 2)).toBe('33.33');
     expect(bookingShare('100.00', '0.00', '0.00', 1, 2)).toBe('50.00');
     expect(bookingShare('100.00', '0.00', '0.00', 0, 0)).toBe('0.00');
+  });
+});
+
+describe('what is left for a payment (spec 2 §4, §5, §8; spec 3 §5)', () => {
+  it("'Please provide a valid amount upto {left}': amount − paid, plus the payment being edited", () => {
+    expect(leftForPayment('1000.00', '600.00')).toBe('400.00');
+    expect(leftForPayment('1000.00', '600.00', '600.00')).toBe('1000.00');
+    expect(leftForPayment('1000.00', '1000.00')).toBe('0.00');
+    expect(leftForPayment('0.30', '0.10')).toBe('0.20'); // 0.3 − 0.1 in floats is 0.19999…
+    expect(leftForPayment(1000, 0, null)).toBe('1000.00');
+    // Never below 0.00, so the message never asks for a negative amount.
+    expect(leftForPayment('100.00', '150.00', '20.00')).toBe('0.00');
+  });
+
+  it('left to assign to a group: left to link, plus what this payment already holds on the invoice', () => {
+    expect(leftToAssign('1000.00', '581.40')).toBe('418.60');
+    expect(leftToAssign('1000.00', '1000.00', '418.60')).toBe('418.60');
+    expect(leftToAssign('1000.00', '1000.00')).toBe('0.00');
+    expect(leftToAssign('100.00', '100.01')).toBe('0.00');
+  });
+
+  it('an amount typed into a form is refused only when it reads as a number above the limit', () => {
+    expect(typedMoreThan('400.01', '400.00')).toBe(true);
+    expect(typedMoreThan('400', '400.00')).toBe(false);
+    expect(typedMoreThan('', '0.00')).toBe(false);
+    expect(typedMoreThan('4.', '0.00')).toBe(false);
+    expect(typedMoreThan('abc', '0.00')).toBe(false);
+    expect(typedMoreThan('0.31', 0.3)).toBe(true);
+  });
+
+  it('an amount as pence text', () => {
+    expect(penceText('1000')).toBe('1000.00');
+    expect(penceText(418.6)).toBe('418.60');
+    expect(penceText('0.125')).toBe('0.13');
   });
 });

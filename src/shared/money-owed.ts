@@ -17,6 +17,9 @@ import Decimal from 'decimal.js';
  *   lines' charge that is on the group (all of it for the usual one-group booking).
  * - Net profit of a group = gross revenue + cancellation revenue − supplier costs, floored at 0
  *   (spec 3 §9).
+ * - Left for a payment = invoice amount − total paid (+ the edited payment's own amount), and left
+ *   to assign to a group = left to link (+ what the edited payment holds): the money forms refuse
+ *   more before sending, the services again under the invoice's row lock (spec 2 §5, spec 3 §5).
  */
 
 type Amount = string | number | null | undefined;
@@ -107,4 +110,37 @@ export function sumAmounts(amounts: readonly Amount[]): string {
 /** True when `amount` is more than `limit` (decimal text). */
 export function moreThan(amount: Amount, limit: Amount): boolean {
   return dec(amount).greaterThan(dec(limit));
+}
+
+/**
+ * What is left for a payment on an invoice (spec 2 §4, §5; spec 2 §8 'Please provide a valid amount
+ * upto {left}'): invoice amount − total paid, plus the payment's own recorded amount when that
+ * payment is being edited (`editedAmount`); never below 0.00. The record payment form shows it and
+ * refuses more before sending; the server checks the same under the invoice's row lock.
+ */
+export function leftForPayment(invoiceAmount: Amount, totalPaid: Amount, editedAmount?: Amount): string {
+  return pence(Decimal.max(dec(invoiceAmount).minus(dec(totalPaid)).plus(dec(editedAmount)), 0));
+}
+
+/**
+ * What is left of an invoice to assign to one group's internal payment (spec 3 §5): left to link
+ * (invoice amount − total linked), plus what this payment already holds on the same invoice when it
+ * is being edited (`heldByThisPayment`); never below 0.00.
+ */
+export function leftToAssign(invoiceAmount: Amount, totalLinked: Amount, heldByThisPayment?: Amount): string {
+  return pence(Decimal.max(dec(invoiceAmount).minus(dec(totalLinked)).plus(dec(heldByThisPayment)), 0));
+}
+
+/**
+ * True when `typed` — what a money field holds as text (numberText), perhaps blank or not yet a
+ * number — is an amount above `limit`. Blank or unreadable text is false: the shared schema speaks
+ * to it when the form is sent.
+ */
+export function typedMoreThan(typed: string, limit: Amount): boolean {
+  return /^\d+(\.\d+)?$/.test(typed) && dec(typed).greaterThan(dec(limit));
+}
+
+/** An amount as decimal text with 2 decimals, half-up ('1000' → '1000.00'). */
+export function penceText(amount: Amount): string {
+  return pence(dec(amount));
 }

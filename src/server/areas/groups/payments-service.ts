@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { eq, sql } from 'drizzle-orm';
 import { GROUP_PAYMENT_MESSAGES, type GroupPaymentValues } from '../../../shared/api/group-payments';
 import { currencySymbol, INVOICE_MESSAGES } from '../../../shared/api/invoices';
-import { leftToLink, moreThan } from '../../../shared/money-owed';
+import { leftToAssign, moreThan } from '../../../shared/money-owed';
 import { exchangeRateText, poundsText } from '../../../shared/money-text';
 import { type Db, inTransaction, queryRows } from '../../db/client';
 import { party_invoices, tour_group_payments } from '../../db/schema';
@@ -125,7 +125,7 @@ export async function saveGroupPayment(db: Db, groupId: number, v: GroupPaymentV
         throw validationError({ invoice_asigned_amount: [message] }, message);
       }
       const freed = before?.supplier_invoice_id === inv.id ? (before.invoice_asigned_amount ?? '0') : '0';
-      const left = leftToLink(inv.invoice_amount, [inv.total_linked, new Decimal(freed).neg().toFixed(2)]);
+      const left = leftToAssign(inv.invoice_amount, inv.total_linked, freed);
       if (moreThan(assigned, left)) {
         const message = INVOICE_MESSAGES.overLink(left);
         throw validationError({ invoice_asigned_amount: [message] }, message);

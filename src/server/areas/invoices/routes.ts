@@ -6,6 +6,7 @@ import { route } from '../../http/route';
 import { parseFields, readFormOrJson, sendStoredFile } from '../../http/uploads';
 import { auditHistory, auditScopeHistory } from '../../lib/audit';
 import type { AreaDeps } from '../deps';
+import { deletePayment, recordPayment } from './payments-service';
 import {
   findInvoice,
   invoiceRowOf,
@@ -14,15 +15,7 @@ import {
   recordedPayments,
   supplierInvoices,
 } from './queries';
-import {
-  deleteInvoice,
-  deletePayment,
-  invoiceFile,
-  invoiceFileErrors,
-  linkGroups,
-  recordPayment,
-  saveInvoice,
-} from './service';
+import { deleteInvoice, invoiceFile, invoiceFileErrors, linkGroups, saveInvoice } from './service';
 
 /**
  * Party invoices (spec 2 §2 'Invoices section', §7 'Suppliers, tour managers and invoices'): the

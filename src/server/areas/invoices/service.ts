@@ -1,4 +1,3 @@
-import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PAYMENT_FOR } from '../../../shared/api/group-payments';
@@ -7,21 +6,25 @@ import {
   type InvoiceFor,
   type InvoiceValues,
   type linkGroupsInput,
-  type recordPaymentInput,
 } from '../../../shared/api/invoices';
 import { leftToLink, moreThan, sumAmounts } from '../../../shared/money-owed';
 import { type Db, inTransaction, queryRows } from '../../db/client';
-import { invoice_payments, party_invoices, tour_group_payments } from '../../db/schema';
+import { party_invoices, tour_group_payments } from '../../db/schema';
 import { isUniqueViolation } from '../../http/db-errors';
 import { conflict, notFound, validationError } from '../../http/errors';
 import { assertPdf, type UploadedFile } from '../../http/uploads';
 import { recordAudit } from '../../lib/audit';
 import type { FileStore } from '../../storage/files';
-import { assertParty, findInvoice, rateOn, type StoredInvoice } from './queries';
+import { AUDIT, invoiceAuditView, partyScope, paymentAuditView } from './audit';
+import { lockedPayments } from './payments-service';
+import { assertParty, findInvoice, rateOn } from './queries';
+
+// The history's views live in ./audit.ts; other areas (group payments) import them from here.
+export { AUDIT, invoiceAuditView, partyScope };
 
 /**
  * Changing party invoices (spec 2 §2 'Invoices section', §4, §5, §7): add / edit / delete an
- * invoice, record / edit / delete a payment, link an invoice to tour groups. Each change is ONE
+ * invoice (its recorded payments: payments-service.ts), link an invoice to tour groups. Each change is ONE
  * transaction with its audit rows (lib/audit.ts; scope '{invoice_for}:{party id}', so the party's
  * screen lists its history). The money rules run under `select … for update` of the invoice row:
  * two people paying the last £100 at once give one payment and one 422; `total_paid` and
@@ -30,46 +33,6 @@ import { assertParty, findInvoice, rateOn, type StoredInvoice } from './queries'
 
 /** File store area of invoice PDFs ('invoices/…'). */
 const AREA = 'invoices';
-/** Audit entity names. */
-export const AUDIT = {
-  invoice: 'party_invoice',
-  payment: 'invoice_payment',
-  groupPayment: 'tour_group_payment',
-} as const;
-
-export const partyScope = (f: InvoiceFor, id: number) => `${f}:${id}`;
-
-/** What the history shows of an invoice. */
-export const invoiceAuditView = (i: StoredInvoice | null) =>
-  i && {
-    invoice_number: i.invoice_number,
-    currency_type: i.currency_type,
-    currency_exchange_rate: new Decimal(i.currency_exchange_rate).toFixed(),
-    invoice_amount: new Decimal(i.invoice_amount).toFixed(2),
-    invoice_date: i.invoice_date,
-    invoice_due_date: i.invoice_due_date,
-    payment_invoice_name: i.payment_invoice_name,
-    total_linked: new Decimal(i.total_linked).toFixed(2),
-  };
-
-interface StoredPayment {
-  id: number;
-  invoice_id: number;
-  paid_amount: string;
-  payment_mode: string;
-  transaction_number: string | null;
-  payment_date: string;
-}
-
-const paymentAuditView = (p: StoredPayment | null, invoiceNumber: string) =>
-  p && {
-    invoice_number: invoiceNumber,
-    paid_amount: new Decimal(p.paid_amount).toFixed(2),
-    payment_mode: p.payment_mode,
-    transaction_number: p.transaction_number,
-    payment_date: p.payment_date,
-  };
-
 /** 422 on the file field unless the upload is a PDF by its bytes. */
 export function invoiceFileErrors(file: UploadedFile | undefined): Record<string, string[]> {
   if (!file) return {};
@@ -225,112 +188,6 @@ export async function deleteInvoice(
     return inv.payment_invoice_file_key;
   });
   if (key) await files.remove(key);
-}
-
-async function lockedPayments(tx: Db, invoiceId: number): Promise<StoredPayment[]> {
-  return queryRows<StoredPayment>(
-    tx,
-    sql`select id, invoice_id, paid_amount::text as paid_amount, payment_mode, transaction_number,
-          payment_date::text as payment_date
-        from invoice_payments where invoice_id = ${invoiceId} order by id for update`,
-  );
-}
-
-type RecordPaymentValues = z.output<typeof recordPaymentInput>;
-
-/**
- * POST invoice/record-payment: adds a payment (flag add) or edits `invoice_payment_id` (flag edit)
- * under the invoice's row lock. Left = amount − total paid (+ the edited payment's old amount); an
- * amount beyond it is refused with 422 'Please provide a valid amount upto {left}' and nothing saved.
- * `total_paid` moves by the difference in the same transaction.
- */
-export async function recordPayment(db: Db, v: RecordPaymentValues, userId: number): Promise<void> {
-  await inTransaction(db, async (tx) => {
-    const inv = await findInvoice(tx, v.invoice_id, { f: v.payment_for, id: v.payment_for_id }, true);
-    let old: StoredPayment | null = null;
-    if (v.flag === 'edit') {
-      [old] = await queryRows<StoredPayment>(
-        tx,
-        sql`select id, invoice_id, paid_amount::text as paid_amount, payment_mode, transaction_number,
-              payment_date::text as payment_date
-            from invoice_payments where id = ${v.invoice_payment_id ?? 0} and invoice_id = ${inv.id} for update`,
-      );
-      if (!old) throw notFound(INVOICE_MESSAGES.paymentNotFound);
-    }
-    const left = new Decimal(inv.invoice_amount).minus(inv.total_paid).plus(old?.paid_amount ?? 0);
-    if (new Decimal(v.paid_amount).greaterThan(left)) {
-      const message = INVOICE_MESSAGES.amountUpto(Decimal.max(left, 0).toFixed(2));
-      throw validationError({ paid_amount: [message] }, message);
-    }
-    const row = {
-      paid_amount: v.paid_amount,
-      payment_mode: v.payment_mode,
-      transaction_number: v.transaction_number ?? null,
-      payment_date: v.payment_date,
-    };
-    let id: number;
-    if (old) {
-      await tx
-        .update(invoice_payments)
-        .set({ ...row, updated_at: sql`now()` })
-        .where(eq(invoice_payments.id, old.id));
-      id = old.id;
-    } else {
-      const [created] = await tx
-        .insert(invoice_payments)
-        .values({ ...row, invoice_id: inv.id, created_by: userId })
-        .returning({ id: invoice_payments.id });
-      id = created.id;
-    }
-    const delta = new Decimal(v.paid_amount).minus(old?.paid_amount ?? 0).toFixed(2);
-    await tx
-      .update(party_invoices)
-      .set({ total_paid: sql`${party_invoices.total_paid} + ${delta}::numeric`, updated_at: sql`now()` })
-      .where(eq(party_invoices.id, inv.id));
-    await recordAudit(tx, {
-      entity: AUDIT.payment,
-      entityId: id,
-      action: old ? 'updated' : 'created',
-      before: paymentAuditView(old, inv.invoice_number),
-      after: paymentAuditView({ id, invoice_id: inv.id, ...row }, inv.invoice_number),
-      userId,
-      scope: partyScope(v.payment_for, v.payment_for_id),
-    });
-  });
-}
-
-/** POST invoice/delete-record-payment: removes a payment and takes it off `total_paid`, under the invoice's lock. */
-export async function deletePayment(
-  db: Db,
-  v: { payment_for: InvoiceFor; payment_for_id: number; invoice_id: number; invoice_payment_id: number },
-  userId: number,
-): Promise<void> {
-  await inTransaction(db, async (tx) => {
-    const inv = await findInvoice(tx, v.invoice_id, { f: v.payment_for, id: v.payment_for_id }, true);
-    const [old] = await queryRows<StoredPayment>(
-      tx,
-      sql`select id, invoice_id, paid_amount::text as paid_amount, payment_mode, transaction_number,
-            payment_date::text as payment_date
-          from invoice_payments where id = ${v.invoice_payment_id} and invoice_id = ${inv.id} for update`,
-    );
-    if (!old) throw notFound(INVOICE_MESSAGES.paymentNotFound);
-    await tx.delete(invoice_payments).where(eq(invoice_payments.id, old.id));
-    await tx
-      .update(party_invoices)
-      .set({
-        total_paid: sql`${party_invoices.total_paid} - ${old.paid_amount}::numeric`,
-        updated_at: sql`now()`,
-      })
-      .where(eq(party_invoices.id, inv.id));
-    await recordAudit(tx, {
-      entity: AUDIT.payment,
-      entityId: old.id,
-      action: 'deleted',
-      before: paymentAuditView(old, inv.invoice_number),
-      userId,
-      scope: partyScope(v.payment_for, v.payment_for_id),
-    });
-  });
 }
 
 type LinkValues = z.output<typeof linkGroupsInput>;

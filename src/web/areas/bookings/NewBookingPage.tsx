@@ -1,25 +1,11 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { authApi } from '../../../shared/api/auth';
 import { type bookingCreateSchema, bookingEditApi } from '../../../shared/api/booking-edit';
-import { type Customer, customersApi } from '../../../shared/api/customers';
-import { systemSettingsApi } from '../../../shared/api/system-settings';
+import { customersApi } from '../../../shared/api/customers';
 import { pathTo } from '../../../shared/routes';
 import { ApiError, api } from '../../api/client';
 import { keys } from '../../api/query-keys';
@@ -32,6 +18,8 @@ import { useCan } from '../../ui/permissions';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { AddTourPanel } from './AddTourPanel';
 import { bookingKeys } from './booking-api';
+import { CreateNew } from './CreateNew';
+import { Block } from './NewBookingBlock';
 import { DraftOffer } from './NewBookingDraftOffer';
 import { NewBookingLines, NewBookingSummary } from './NewBookingSummary';
 import {
@@ -50,10 +38,8 @@ import {
   type StoredNewBookingDraft,
   writeDraft,
 } from './new-booking-draft';
+import { hitName, toHit, useAirlineDomains, useStaffId } from './new-booking-hooks';
 import { type CreatableParty, PartyCreateModal } from './PartyCreateModal';
-
-/** The system setting holding the one external mail domain of custom airline addresses (spec 1 §4). */
-const AIRLINE_DOMAIN_SETTING = 'airline_reference_email_domain';
 
 type BookingCreateInput = z.input<typeof bookingCreateSchema>;
 
@@ -401,70 +387,5 @@ function NewBookingForm({ send, onSaved }: EntityFormProps<never, BookingCreateI
         }}
       />
     </>
-  );
-}
-
-const toHit = (c: Customer): CustomerHit => ({
-  id: c.id,
-  first_name: c.first_name,
-  last_name: c.last_name,
-  full_name: c.full_name,
-  postcode: c.postcode,
-  email: c.email,
-});
-
-const hitName = (h: CustomerHit) =>
-  h.full_name || [h.first_name, h.last_name].filter(Boolean).join(' ') || `Customer #${h.id}`;
-
-/** The signed-in member of staff's id (POST details, cached by the shell), or null until known. */
-function useStaffId(): number | null {
-  const me = useQuery({
-    queryKey: keys.session.one('me'),
-    queryFn: ({ signal }) => api.call(authApi.details, { signal }).then((r) => r.data),
-    staleTime: 5 * 60_000,
-  });
-  return me.data?.id ?? null;
-}
-
-/**
- * The one external mail domain custom airline addresses may use (spec 1 §4), read from the system
- * settings; none when the setting is missing or cannot be read (the address is then typed).
- */
-function useAirlineDomains(): string[] {
-  const query = useQuery({
-    queryKey: keys.systemSettings.list(AIRLINE_DOMAIN_SETTING),
-    queryFn: ({ signal }) =>
-      api
-        .call(systemSettingsApi.table, {
-          query: { draw: 1, start: 0, length: 10, search: { value: AIRLINE_DOMAIN_SETTING } },
-          signal,
-        })
-        .then((r) => r.data),
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
-  const value = query.data?.find((s) => s.name === AIRLINE_DOMAIN_SETTING)?.value?.trim();
-  return value ? [value] : [];
-}
-
-/** A titled card of the screen. */
-function Block({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
-      <Title order={2} size="h4" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
-
-function CreateNew({ label, onClick }: { label: string; onClick: () => void }) {
-  return (
-    <Group justify="flex-end">
-      <Button size="compact-xs" variant="subtle" onClick={onClick} aria-label={`Create new ${label}`}>
-        + Create new
-      </Button>
-    </Group>
   );
 }

@@ -1,22 +1,9 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  FileInput,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   currencySymbol,
-  INVOICE_CURRENCIES,
   INVOICE_MESSAGES,
   type InvoiceFor,
   type InvoiceRow,
@@ -26,49 +13,23 @@ import { exchangeRateText } from '../../../shared/money-text';
 import { pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
-import { formatDate, formatMoney, toApiDate } from '../../lib/format';
+import { formatDate, formatMoney } from '../../lib/format';
 import { AuditHistory } from '../../ui/AuditHistory';
-import { DateField } from '../../ui/DateField';
-import { FieldGrid, FormActions, NumberField, numberText, useFormSubmit } from '../../ui/form';
 import { useNoticeMutation } from '../../ui/notice-mutation';
 import { useCan } from '../../ui/permissions';
 import { ConfirmDeleteLink, RowActions } from '../../ui/RowActions';
 import { Section } from '../../ui/Section';
 import { ServerTable, type ServerTableColumn } from '../../ui/ServerTable';
+import { InvoiceForm, useInvoiceForm } from './InvoiceForm';
 import { LinkTourModal } from './LinkTourModal';
 import { currencyText, RecordPaymentModal } from './RecordPaymentModal';
-
-interface InvoiceFormValues {
-  currency_type: string;
-  currency_exchange_rate: string;
-  invoice_number: string;
-  invoice_date: string | null;
-  invoice_due_date: string | null;
-  invoice_amount: string | number;
-  file: File | null;
-}
-
-/** Spec 2 §4: a successful add resets the form to defaults (Sterling, rate 1). */
-const DEFAULTS: InvoiceFormValues = {
-  currency_type: 'Sterling',
-  currency_exchange_rate: '1',
-  invoice_number: '',
-  invoice_date: null,
-  invoice_due_date: null,
-  invoice_amount: '',
-  file: null,
-};
 
 /** Spec 2 §9: invoice table page sizes. */
 const PAGE_SIZES = [10, 20, 40, 80, 100, 500];
 
-/** '' and null are left out of the upload (spec 2 §5 'empty values are omitted'). */
-const orUndefined = (v: string | null | undefined) => (v === '' || v === null ? undefined : v);
-
 /**
  * The Invoices section of the supplier, tour-manager and affiliate screens (spec 2 §2 'Invoices
- * section', §4, §5, §9): the invoice form (role 1: currency, exchange rate shown as '£1 = €1.17', amount ÷ rate = pounds,
- * proposed from the rates in force on the invoice date, number, dates, amount, PDF), the server-side
+ * section', §4, §5, §9): the invoice form (InvoiceForm, role 1), the server-side
  * invoices table (10 a page, sorted on the invoice date descending) with Edit, Delete, Payment and
  * Link Tour, the record payment and link tour modals, the `downloadInvoice` and `handlePayment`
  * query parameters (an invoice id each), and the party's History.
@@ -103,56 +64,15 @@ export function InvoicesSection({ invoiceFor, partyId }: { invoiceFor: InvoiceFo
     return () => clearTimeout(timer);
   }, [paymentParam]);
 
-  const form = useForm<InvoiceFormValues>({ mode: 'controlled', initialValues: DEFAULTS });
-  const v = form.values;
-
-  // The rate in force on the invoice date is proposed when the currency or the date changes.
-  const proposedFor = useRef('');
-  useEffect(() => {
-    if (v.currency_type === 'Sterling') {
-      if (v.currency_exchange_rate !== '1') form.setFieldValue('currency_exchange_rate', '1');
-      return;
-    }
-    const date = v.invoice_date ?? toApiDate(new Date());
-    const key = `${v.currency_type}:${date}`;
-    if (!date || proposedFor.current === key) return;
-    proposedFor.current = key;
-    void api
-      .call(invoicesApi.exchangeRate, { query: { currency_type: v.currency_type as 'EUR', date } })
-      .then((r) => {
-        if (r.data.exchange_rate) form.setFieldValue('currency_exchange_rate', r.data.exchange_rate);
-      })
-      .catch(() => undefined);
-  }, [v.currency_type, v.invoice_date, v.currency_exchange_rate, form.setFieldValue]);
-
-  const submit = useFormSubmit(
-    form,
-    (values: InvoiceFormValues) =>
-      api.call(invoicesApi.save, {
-        params: { id: partyId },
-        body: {
-          flag: editing ? 'edit' : 'add',
-          invoice_id: editing?.id,
-          invoice_for: invoiceFor,
-          currency_type: values.currency_type,
-          currency_exchange_rate: orUndefined(values.currency_exchange_rate.trim()),
-          invoice_number: orUndefined(values.invoice_number.trim()),
-          invoice_date: orUndefined(values.invoice_date),
-          invoice_due_date: orUndefined(values.invoice_due_date),
-          invoice_amount: orUndefined(numberText(values.invoice_amount)),
-          payment_invoice_file: values.file ?? undefined,
-        },
-      }),
-    {
-      onSuccess: () => {
-        setEditing(null);
-        proposedFor.current = '';
-        form.setValues(DEFAULTS);
-        form.resetDirty(DEFAULTS);
-        reload();
-      },
+  const invoiceForm = useInvoiceForm({
+    invoiceFor,
+    partyId,
+    editing,
+    onSaved: () => {
+      setEditing(null);
+      reload();
     },
-  );
+  });
 
   const remove = useNoticeMutation(
     (row: InvoiceRow) =>
@@ -165,16 +85,7 @@ export function InvoicesSection({ invoiceFor, partyId }: { invoiceFor: InvoiceFo
 
   const edit = (row: InvoiceRow) => {
     setEditing(row);
-    proposedFor.current = `${row.currency_type}:${row.invoice_date}`;
-    form.setValues({
-      currency_type: row.currency_type,
-      currency_exchange_rate: row.currency_exchange_rate,
-      invoice_number: row.invoice_number,
-      invoice_date: row.invoice_date,
-      invoice_due_date: row.invoice_due_date,
-      invoice_amount: String(row.invoice_amount),
-      file: null,
-    });
+    invoiceForm.edit(row);
     formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
   };
 
@@ -320,74 +231,15 @@ export function InvoicesSection({ invoiceFor, partyId }: { invoiceFor: InvoiceFo
       <Section title="Invoices" defaultOpen>
         <Stack gap="md">
           {mayEdit && (
-            <Paper withBorder p="md" radius="md" ref={formRef}>
-              <Title order={3} size="h5" mb="sm">
-                {editing ? `Edit invoice ${editing.invoice_number}` : 'Add invoice'}
-              </Title>
-              <form onSubmit={submit.onSubmit} noValidate>
-                <FieldGrid cols={3}>
-                  <Select
-                    label="Currency"
-                    required
-                    allowDeselect={false}
-                    data={[...INVOICE_CURRENCIES]}
-                    {...form.getInputProps('currency_type')}
-                  />
-                  <TextInput
-                    label="Exchange rate"
-                    description={
-                      v.currency_type === 'Sterling'
-                        ? 'Sterling needs no conversion'
-                        : `${exchangeRateText(currencySymbol(v.currency_type), v.currency_exchange_rate)}: amount ÷ rate = pounds`
-                    }
-                    inputMode="decimal"
-                    disabled={v.currency_type === 'Sterling'}
-                    {...form.getInputProps('currency_exchange_rate')}
-                  />
-                  <TextInput label="Invoice number" required {...form.getInputProps('invoice_number')} />
-                  <DateField label="Invoice date" required {...form.getInputProps('invoice_date')} />
-                  <NumberField
-                    label="Total amount"
-                    required
-                    prefix={currencySymbol(v.currency_type)}
-                    step={0.01}
-                    thousandSeparator=","
-                    {...form.getInputProps('invoice_amount')}
-                  />
-                  <DateField label="Due date" required {...form.getInputProps('invoice_due_date')} />
-                  <FileInput
-                    label="Invoice PDF"
-                    accept="application/pdf,.pdf"
-                    placeholder={editing?.payment_invoice_name ?? 'Choose a PDF'}
-                    clearable
-                    {...form.getInputProps('file')}
-                    error={form.errors.file ?? form.errors.payment_invoice_file}
-                  />
-                </FieldGrid>
-                <FormActions>
-                  {editing && (
-                    <Button
-                      variant="default"
-                      onClick={() => {
-                        setEditing(null);
-                        form.setValues(DEFAULTS);
-                      }}
-                    >
-                      Cancel edit
-                    </Button>
-                  )}
-                  <Button type="submit" disabled={submit.saving}>
-                    {submit.saving
-                      ? editing
-                        ? 'Updating...'
-                        : 'Creating...'
-                      : editing
-                        ? 'Update invoice'
-                        : 'Add invoice'}
-                  </Button>
-                </FormActions>
-              </form>
-            </Paper>
+            <InvoiceForm
+              ref={formRef}
+              entity={invoiceForm.entity}
+              editing={editing}
+              onCancelEdit={() => {
+                setEditing(null);
+                invoiceForm.cancelEdit();
+              }}
+            />
           )}
           <ServerTable<InvoiceRow>
             label="Invoices"

@@ -12,7 +12,7 @@ import {
   invoicesApi,
 } from '../../../shared/api/invoices';
 import { serviceTypesApi } from '../../../shared/api/service-types';
-import { leftToLink } from '../../../shared/money-owed';
+import { leftToLink, moreThan, sumAmounts } from '../../../shared/money-owed';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { tourOptions, useTourList } from '../../api/tours';
@@ -85,8 +85,8 @@ export function LinkTourModal({
   const complete = Object.entries(rows).filter(([, r]) => isAmount(numberText(r.amount)) && r.service);
   const asked = complete.map(([, r]) => numberText(r.amount));
   const leftBefore = invoice ? invoice.left_to_link : '0.00';
-  const sum = asked.reduce((s, a) => s.plus(a), new Decimal(0));
-  const over = sum.greaterThan(leftBefore);
+  // The server's rule: the sum linked may not pass what is left to link.
+  const over = moreThan(sumAmounts(asked), leftBefore);
   const leftAfter = leftToLink(String(leftBefore), asked);
 
   const reset = () => {

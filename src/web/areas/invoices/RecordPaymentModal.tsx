@@ -1,5 +1,4 @@
 import { Anchor, Button, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Decimal from 'decimal.js';
 import { useState } from 'react';
@@ -10,12 +9,16 @@ import {
   invoicesApi,
   PAYMENT_MODES,
   type RecordedPayment,
+  type RecordPaymentInput,
+  recordPaymentInput,
 } from '../../../shared/api/invoices';
+import { leftForPayment, typedMoreThan } from '../../../shared/money-owed';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { formatDate } from '../../lib/format';
 import { DateField } from '../../ui/DateField';
-import { FormActions, NumberField, numberText, useFormSubmit } from '../../ui/form';
+import { useEntityForm } from '../../ui/entity';
+import { FormActions, NumberField, numberText, SaveButton } from '../../ui/form';
 import { Modal } from '../../ui/Modal';
 import { useNoticeMutation } from '../../ui/notice-mutation';
 import { useCan } from '../../ui/permissions';
@@ -50,10 +53,11 @@ const EMPTY: PaymentValues = {
 /**
  * The record payment modal (spec 2 §2 'Record payment modal', §4 flag add or edit, §5, §8): Total,
  * Paid and Left of the invoice (in its currency); a form with amount paid, payment mode (Bax, Card,
- * checque, cash, bank), payment number and paid date — an amount beyond what is left shows 'Please
- * provide a valid amount upto {left}' and the submit is disabled (the server enforces the same rule
- * under a row lock); the recorded payments with edit and delete ('Are you sure you want to delete this
- * recorded payment ?'). Reusable: the Invoices section and the Payment Invoices summary open it.
+ * checque, cash, bank), payment number and paid date — an amount beyond what is left
+ * (`leftForPayment` of shared/money-owed.ts) shows 'Please provide a valid amount upto {left}' and
+ * the submit is disabled (the server enforces the same rule under a row lock); the form is checked
+ * with the shared `recordPaymentInput` before it is sent (the kit's `useEntityForm`); the recorded
+ * payments with edit and delete ('Are you sure you want to delete this recorded payment ?'). Reusable: the Invoices section and the Payment Invoices summary open it.
  * `onSaved` runs after every add, edit or delete (e.g. to reload a table).
  */
 export function RecordPaymentModal({
@@ -81,15 +85,6 @@ export function RecordPaymentModal({
   const queryClient = useQueryClient();
   const mayDelete = useCan('invoices.paymentDelete');
   const [editing, setEditing] = useState<RecordedPayment | null>(null);
-  const form = useForm<PaymentValues>({ mode: 'controlled', initialValues: EMPTY });
-
-  const invoice = query.data?.selected_invoice;
-  const currency = invoice?.currency_type ?? 'Sterling';
-  const leftNow = invoice ? new Decimal(invoice.outstanding) : new Decimal(0);
-  const left = editing ? leftNow.plus(editing.paid_amount) : leftNow;
-  const typed = numberText(form.values.paid_amount);
-  const overLeft = typed !== '' && /^\d+(\.\d+)?$/.test(typed) && new Decimal(typed).greaterThan(left);
-  const tooMuch = overLeft ? INVOICE_MESSAGES.amountUpto(left.toFixed(2)) : null;
 
   const afterChange = (answer: { selected_invoice: unknown; recorded_payments: unknown }) => {
     queryClient.setQueryData(queryKey, (old: typeof query.data) => (old ? { ...old, ...answer } : old));
@@ -97,29 +92,38 @@ export function RecordPaymentModal({
     onSaved?.();
   };
 
-  const submit = useFormSubmit(
-    form,
-    (v: PaymentValues) =>
-      api.call(invoicesApi.recordPayment, {
-        body: {
-          ...body,
-          flag: editing ? 'edit' : 'add',
-          invoice_payment_id: editing?.invoice_payment_id,
-          paid_amount: numberText(v.paid_amount),
-          payment_mode: (v.payment_mode ?? '') as never,
-          transaction_number: v.transaction_number,
-          payment_date: v.payment_date ?? '',
-        },
-      }),
-    {
-      onSuccess: (answer) => {
-        afterChange(answer);
-        setEditing(null);
-        form.setValues(EMPTY);
-        form.resetDirty(EMPTY);
-      },
+  const entity = useEntityForm({
+    schema: recordPaymentInput,
+    toValues: () => EMPTY,
+    toInput: (v: PaymentValues): RecordPaymentInput => ({
+      ...body,
+      flag: editing ? 'edit' : 'add',
+      invoice_payment_id: editing?.invoice_payment_id,
+      paid_amount: numberText(v.paid_amount),
+      payment_mode: (v.payment_mode ?? '') as never,
+      transaction_number: v.transaction_number,
+      payment_date: v.payment_date ?? '',
+    }),
+    permission: 'invoices.payment',
+    mode: editing ? 'update' : 'create',
+    send: (input) => api.call(invoicesApi.recordPayment, { body: input }),
+    onSaved: (answer) => {
+      afterChange(answer);
+      setEditing(null);
+      form.setValues(EMPTY);
+      form.resetDirty(EMPTY);
     },
-  );
+  });
+  const { form } = entity;
+
+  const invoice = query.data?.selected_invoice;
+  const currency = invoice?.currency_type ?? 'Sterling';
+  const left = invoice
+    ? leftForPayment(invoice.invoice_amount, invoice.total_paid, editing?.paid_amount)
+    : '0.00';
+  const tooMuch = typedMoreThan(numberText(form.values.paid_amount), left)
+    ? INVOICE_MESSAGES.amountUpto(left)
+    : null;
 
   const remove = useNoticeMutation(
     (p: RecordedPayment) =>
@@ -158,7 +162,7 @@ export function RecordPaymentModal({
             <Figure label="Paid" value={currencyText(invoice.total_paid, currency)} />
             <Figure label="Left" value={currencyText(invoice.outstanding, currency)} strong />
           </SimpleGrid>
-          <form onSubmit={submit.onSubmit} noValidate>
+          <form onSubmit={entity.onSubmit} noValidate>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
               <NumberField
                 label="Amount paid"
@@ -191,15 +195,13 @@ export function RecordPaymentModal({
                   Cancel edit
                 </Button>
               )}
-              <Button type="submit" disabled={submit.saving || tooMuch !== null}>
-                {submit.saving
-                  ? editing
-                    ? 'Updating...'
-                    : 'Creating...'
-                  : editing
-                    ? 'Update payment'
-                    : 'Record payment'}
-              </Button>
+              <SaveButton
+                mode={entity.mode}
+                saving={entity.saving}
+                disabled={entity.saving || tooMuch !== null}
+              >
+                {editing ? 'Update payment' : 'Record payment'}
+              </SaveButton>
             </FormActions>
           </form>
           <Table.ScrollContainer minWidth={560}>
