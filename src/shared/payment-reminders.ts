@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { addDays } from './pricing';
+import { addDays } from './dates';
 
 /**
  * Payment reminders (issue #26): which reminder rule, if any, a stage of a booking's payment

@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js';
 import { money } from './booking-totals';
+import { addDays, ukDate } from './dates';
 import { type Instalment, instalmentLabel, reconcileInstalments } from './instalments';
 import { poundsText } from './money-text';
-import { addDays, ukDate } from './pricing';
 
 /**
  * The payment schedule of a booking (issue #22 point 1), the one rule behind the stored due dates,

@@ -18,12 +18,12 @@ import {
 } from '../../../shared/api/extras-offer';
 import { NONE, totalChange } from '../../../shared/booking-changes';
 import { money, roomsForGuests, sumMoney } from '../../../shared/booking-totals';
+import { ukDate } from '../../../shared/dates';
 import { poundsText } from '../../../shared/money-text';
 import { type Db, queryRows } from '../../db/client';
 import { type AtolDeps, refreshAtolCertificate } from '../../documents/atol';
 import { notFound, validationError } from '../../http/errors';
 import { assertPdf, type UploadedFile } from '../../http/uploads';
-import { ukDate } from '../../lib/dates';
 import type { FileStore } from '../../storage/files';
 import { getBookingDetail } from './detail';
 import { inTransaction, lockBooking, recomputeBooking, writeHistory } from './ledger';

@@ -14,15 +14,16 @@
  * every reminder goes once, whoever runs it and however often (tests/api/payment-reminders.test.ts).
  * 'Today' comes from the caller: the daily queue's and 'Send now' from the app's injectable clock.
  */
+
 import { sql } from 'drizzle-orm';
 import type { DueReminder } from '../../../shared/api/payment-reminders';
+import { londonToday, ukDate } from '../../../shared/dates';
 import { poundsText } from '../../../shared/money-text';
 import { dueReminder, reminderWindow } from '../../../shared/payment-reminders';
 import { type Db, queryRows } from '../../db/client';
 import { HttpError, notFound } from '../../http/errors';
 import type { JobRunner } from '../../jobs/queue';
 import { recordAudit } from '../../lib/audit';
-import { londonToday, ukDate } from '../../lib/dates';
 import { loadPaymentSchedules } from '../../lib/payment-schedules';
 import { RECIPIENT } from '../../lib/recipient';
 import { type EmailDeps, writeBookingEmail } from '../bookings/email-service';

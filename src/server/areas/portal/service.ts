@@ -11,6 +11,7 @@ import {
   type portalPassengerInput,
   type portalSignInInput,
 } from '../../../shared/api/portal';
+import { londonToday } from '../../../shared/dates';
 import { poundsText } from '../../../shared/money-text';
 import { pathTo } from '../../../shared/routes';
 import type { Config } from '../../config';
@@ -18,7 +19,6 @@ import { type Db, queryRows } from '../../db/client';
 import { type AtolDeps, refreshAtolCertificate, releaseHeldCertificates } from '../../documents/atol';
 import { HttpError, notFound, validationError } from '../../http/errors';
 import { recordAudit } from '../../lib/audit';
-import { londonToday } from '../../lib/dates';
 import { escapeHtml } from '../../lib/html';
 import { enqueueEmail } from '../../mail/outbox';
 import type { FileStore } from '../../storage/files';

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { ukDate } from '../../../shared/dates';
 import { type Db, queryRows } from '../../db/client';
-import { ukDate } from '../../lib/dates';
 
 /**
  * Small helpers the report definitions share: the filters line of the title and SQL conditions

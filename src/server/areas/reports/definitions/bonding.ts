@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { BondingReportInput } from '../../../../shared/api/reports';
+import { londonToday, ukDate } from '../../../../shared/dates';
 import type { Db } from '../../../db/client';
-import { londonToday, ukDate } from '../../../lib/dates';
 import { guestCount } from '../../bookings/work-lists';
 import {
   allOf,

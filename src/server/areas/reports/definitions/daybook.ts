@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { paymentMethodLabel } from '../../../../shared/api/booking-edit';
 import type { DaybookReportInput } from '../../../../shared/api/reports';
-import { ukDate } from '../../../lib/dates';
+import { ukDate } from '../../../../shared/dates';
 import { filterLines, londonDaysBetween, partyNameSql, rangeText } from '../filters';
 import type { ReportRow, ReportSpec } from '../sheet';
 
