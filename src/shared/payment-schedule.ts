@@ -21,7 +21,7 @@ import { poundsText } from './money-text';
  * - payments fill the stages in order: the deposit, then each instalment (or the balance);
  * - a stage is paid on the day the payments (in date order, refunds negative) first covered it.
  *
- * Dates are `YYYY-MM-DD` (Europe/London days); amounts are pounds as decimal text, decimal.js.
+ * Dates are `YYYY-MM-DD` (London days); amounts are pounds as decimal text, decimal.js.
  */
 
 /** The system settings the schedule reads (spec 3 §3 system settings), as whole days. */

@@ -4,6 +4,7 @@
  */
 
 import { type SQL, sql } from 'drizzle-orm';
+import { LONDON_TZ } from '../../shared/dates';
 
 /**
  * A `timestamp with time zone` column (or expression) as the answers carry times: ISO text in UTC
@@ -12,3 +13,10 @@ import { type SQL, sql } from 'drizzle-orm';
  */
 export const isoTimestampSql = (column: SQL) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * London's zone as an SQL literal, for `at time zone ${londonZoneSql}` (the zone's one name is
+ * `LONDON_TZ` in shared/dates.ts). A literal rather than a bound parameter, so each statement's text
+ * stays as it was written — the same plans, and the same text as the migrations' triggers and indexes.
+ */
+export const londonZoneSql = sql.raw(`'${LONDON_TZ}'`);

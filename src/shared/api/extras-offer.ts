@@ -27,7 +27,7 @@ export const extrasOfferLineSchema = z
   });
 
 /**
- * POST extras/get-booking/extra (spec 1 §7): the booking's date (YYYY-MM-DD, Europe/London) and its
+ * POST extras/get-booking/extra (spec 1 §7): the booking's date (YYYY-MM-DD, London) and its
  * tour lines (tour, departure and return dates, airlines). Answers `data`: the extras that fit.
  */
 export const extrasOfferSchema = z.object({
@@ -63,7 +63,7 @@ export interface OfferedExtra {
 
 /**
  * The spec 1 §7 payload of POST extras/get-booking/extra for a loaded booking: booking_date is the
- * Europe/London day it was made; each tour line gives its tour, departure date, return date (the
+ * London day it was made; each tour line gives its tour, departure date, return date (the
  * line's check-out date, else departure + duration − 1 days, else none) and its flights' airlines.
  */
 export function extrasOfferFor(

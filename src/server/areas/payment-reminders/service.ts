@@ -17,7 +17,7 @@
 
 import { sql } from 'drizzle-orm';
 import type { DueReminder } from '../../../shared/api/payment-reminders';
-import { londonToday, ukDate } from '../../../shared/dates';
+import { LONDON_TZ, londonToday, ukDate } from '../../../shared/dates';
 import { poundsText } from '../../../shared/money-text';
 import { dueReminder, reminderWindow } from '../../../shared/payment-reminders';
 import { type Db, queryRows } from '../../db/client';
@@ -275,7 +275,7 @@ export function definePaymentReminderRuns(deps: AreaDeps & { jobs: JobRunner }):
     async () => {
       await runPaymentReminders(deps.db, deps, { today: londonToday(deps.clock()) });
     },
-    { cron: REMINDERS_CRON, tz: 'Europe/London' },
+    { cron: REMINDERS_CRON, tz: LONDON_TZ },
   );
   deps.jobs.define<{ today: string }>(SEND_NOW_JOB, (job) =>
     runPaymentReminders(deps.db, deps, {

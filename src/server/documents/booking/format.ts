@@ -16,7 +16,7 @@ export const gbp = (amount: string | null | undefined) => poundsText(amount || '
 /** 'YYYY-MM-DD' (or a longer ISO text's date part) → 'DD/MM/YYYY'; '' for null. */
 export const day = (ymd: string | null | undefined) => (ymd ? ukDate(ymd.slice(0, 10)) : '');
 
-/** An ISO 8601 timestamp → its Europe/London calendar day, 'DD/MM/YYYY'; '' for null. */
+/** An ISO 8601 timestamp → its London calendar day, 'DD/MM/YYYY'; '' for null. */
 export const londonDay = (iso: string | null | undefined) => (iso ? ukDate(londonYmd(iso)) : '');
 
 /** A flight's local date-time ('YYYY-MM-DD HH:mm:ss' or with a 'T') → 'HH:mm'. */
