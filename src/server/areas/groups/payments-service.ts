@@ -1,10 +1,10 @@
 import Decimal from 'decimal.js';
 import { eq, sql } from 'drizzle-orm';
 import { GROUP_PAYMENT_MESSAGES, type GroupPaymentValues } from '../../../shared/api/group-payments';
-import { currencySymbol, INVOICE_MESSAGES } from '../../../shared/api/invoices';
+import { INVOICE_MESSAGES } from '../../../shared/api/invoices';
 import { ukDate } from '../../../shared/dates';
 import { leftToLink, moreThan } from '../../../shared/money-owed';
-import { exchangeRateText, poundsText } from '../../../shared/money-text';
+import { currencySymbol, exchangeRateText, poundsText } from '../../../shared/money-text';
 import { type Db, inTransaction, queryRows } from '../../db/client';
 import { party_invoices, tour_group_payments } from '../../db/schema';
 import { INK, loadLetterhead, onLetterhead } from '../../documents/letterhead';

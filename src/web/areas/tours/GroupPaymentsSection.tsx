@@ -22,13 +22,8 @@ import {
   groupPaymentsApi,
 } from '../../../shared/api/group-payments';
 import { groupsApi } from '../../../shared/api/groups';
-import {
-  currencySymbol,
-  INVOICE_CURRENCIES,
-  INVOICE_MESSAGES,
-  invoicesApi,
-} from '../../../shared/api/invoices';
-import { exchangeRateText } from '../../../shared/money-text';
+import { INVOICE_CURRENCIES, INVOICE_MESSAGES, invoicesApi } from '../../../shared/api/invoices';
+import { currencySymbol, exchangeRateText, moneyText } from '../../../shared/money-text';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -73,13 +68,9 @@ const EMPTY: PaymentFormValues = {
 
 const amount = (s: string) => /^\d+(\.\d+)?$/.test(s);
 
-/** '€1,000.00' in the given currency. */
-const inCurrency = (value: string | number | null | undefined, currency: string | null | undefined) => {
-  if (value === null || value === undefined || value === '') return '—';
-  const d = new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-  const [whole, fraction] = d.toFixed(2).split('.');
-  return `${currencySymbol(currency)}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
-};
+/** '€1,000.00' in the given currency; '—' for none. */
+const inCurrency = (value: string | number | null | undefined, currency: string | null | undefined) =>
+  value === null || value === undefined || value === '' ? '—' : moneyText(value, currency);
 
 /**
  * Suppliers, Services & Payments of the tour group screen (spec 3 §2, §3 Internal payment, §4, §5,
