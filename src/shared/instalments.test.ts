@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { addDays, addMonths } from './dates';
 import {
   defaultInstalments,
   equalInstalments,
@@ -11,7 +12,6 @@ import {
   reconcileInstalments,
 } from './instalments';
 import { nextDueStage, paymentSchedule, scheduleParts, scheduleText } from './payment-schedule';
-import { addDays, addMonths } from './pricing';
 
 // Issue #26: 'A booking's balance can be split into instalments (dates and amounts, ending on the
 // balance due date; equal by default, editable), shown on the booking, the Confirmation and the

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { money } from './booking-totals';
+import { addDays, addMonths, daysBetween, ukDate } from './dates';
 import { poundsText } from './money-text';
-import { addDays, addMonths, daysBetween, ukDate } from './pricing';
 
 /**
  * Instalments (issue #26): a booking's balance — what the payment schedule asks after the deposit

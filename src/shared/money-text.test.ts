@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, paymentMethodLabel } from './api/booking-edit';
 import { dateRangeProblem, END_AFTER_START_MESSAGE } from './api/common';
 import { convertedToSterling } from './money-owed';
-import { exchangeRateText, poundsText } from './money-text';
+import { currencySymbol, exchangeRateText, groupThousands, moneyText, poundsText } from './money-text';
 
 // Issue #10: money reads one way everywhere — screens and history comments ('history said
 // £1959.10') — and each payment method is spelled one way ('bacs' in history, 'BACS' in receipts).
@@ -32,6 +32,29 @@ describe('poundsText: the one money formatter', () => {
     expect(poundsText(undefined)).toBe('');
     expect(poundsText('')).toBe('');
     expect(poundsText('n/a')).toBe('n/a');
+  });
+});
+
+describe('moneyText: an amount in its currency, one table of symbols (issue #24)', () => {
+  it('writes the currency symbol of spec 2 §9: $ for USD, € for EUR, £ for Sterling and by default', () => {
+    expect(currencySymbol('USD')).toBe('$');
+    expect(currencySymbol('EUR')).toBe('€');
+    expect(currencySymbol('Sterling')).toBe('£');
+    expect(currencySymbol(null)).toBe('£');
+    expect(currencySymbol('toString')).toBe('£');
+    expect(moneyText('2340', 'EUR')).toBe('€2,340.00');
+    expect(moneyText('1234567.891', 'USD')).toBe('$1,234,567.89');
+    expect(moneyText(1000, 'Sterling')).toBe('£1,000.00');
+    expect(moneyText('-12', 'EUR')).toBe('-€12.00');
+    expect(moneyText('', 'EUR')).toBe('');
+    expect(moneyText(null, 'USD')).toBe('');
+    expect(moneyText('1959.1')).toBe(poundsText('1959.1'));
+  });
+
+  it('groups the thousands of amount text as it is', () => {
+    expect(groupThousands('3417.94')).toBe('3,417.94');
+    expect(groupThousands('1234567')).toBe('1,234,567');
+    expect(groupThousands('999.5')).toBe('999.5');
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addDays } from './dates';
 import {
   dueReminder,
   type ReminderRule,
@@ -7,7 +8,6 @@ import {
   ruleText,
   type SentReminder,
 } from './payment-reminders';
-import { addDays } from './pricing';
 
 // Issue #26: '14 and 3 days before the balance (or an instalment) is due, on the day, then every
 // 7 days while overdue, at most N times'.

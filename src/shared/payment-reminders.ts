@@ -1,11 +1,11 @@
 import Decimal from 'decimal.js';
-import { addDays } from './pricing';
+import { addDays } from './dates';
 
 /**
  * Payment reminders (issue #26): which reminder rule, if any, a stage of a booking's payment
  * schedule (src/shared/payment-schedule.ts — deposit, instalments, balance or full amount) calls for
  * on a given day. Pure: the daily run, the Dashboard's preview and the tests all ask this one
- * function. Dates are `YYYY-MM-DD` Europe/London days.
+ * function. Dates are `YYYY-MM-DD` London days.
  *
  * A rule falls due on its *occurrences*:
  * - `before`: once, `days` days before the stage's due date;

@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js';
 import { money } from './booking-totals';
+import { addDays, ukDate } from './dates';
 import { type Instalment, instalmentLabel, reconcileInstalments } from './instalments';
 import { poundsText } from './money-text';
-import { addDays, ukDate } from './pricing';
 
 /**
  * The payment schedule of a booking (issue #22 point 1), the one rule behind the stored due dates,
@@ -21,7 +21,7 @@ import { addDays, ukDate } from './pricing';
  * - payments fill the stages in order: the deposit, then each instalment (or the balance);
  * - a stage is paid on the day the payments (in date order, refunds negative) first covered it.
  *
- * Dates are `YYYY-MM-DD` (Europe/London days); amounts are pounds as decimal text, decimal.js.
+ * Dates are `YYYY-MM-DD` (London days); amounts are pounds as decimal text, decimal.js.
  */
 
 /** The system settings the schedule reads (spec 3 §3 system settings), as whole days. */

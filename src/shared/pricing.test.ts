@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { addDays } from './dates';
 import {
-  addDays,
   effectiveValue,
   instanceOffer,
   nightsOfStay,

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { addDays } from './dates';
 
 /**
  * The price and availability rule of a tour instance (spec 3 §3 Tour group, Instance, Tour
@@ -111,32 +112,6 @@ export function roomPrice(
     cost: fallback(own?.cost, base.base_cost, supp),
     price_source: positive(own?.price) ? 'instance' : price === null ? null : 'base',
   };
-}
-
-/** 'YYYY-MM-DD' plus `days` (may be negative), as 'YYYY-MM-DD', on the calendar (no time zone). */
-export function addDays(ymd: string, days: number): string {
-  const [y, m, d] = ymd.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-/**
- * 'YYYY-MM-DD' plus `months` (may be negative), on the calendar: the same day of the month, or the
- * month's last day when it has no such day (31/03 − 1 month = 28/02 or 29/02).
- */
-export function addMonths(ymd: string, months: number): string {
-  const [y, m, d] = ymd.split('-').map(Number);
-  const lastDay = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(y, m - 1 + months, Math.min(d, lastDay))).toISOString().slice(0, 10);
-}
-
-/** Calendar days from `from` to `to` (both 'YYYY-MM-DD'; negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-/** `YYYY-MM-DD` → `DD/MM/YYYY` (spec 3 §1: how every date is shown: screens, documents, emails). */
-export function ukDate(ymd: string): string {
-  return `${ymd.slice(8, 10)}/${ymd.slice(5, 7)}/${ymd.slice(0, 4)}`;
 }
 
 /**

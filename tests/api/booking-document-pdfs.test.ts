@@ -13,10 +13,10 @@ import {
   loadBookingDocumentData,
   renderBookingDocument,
 } from '../../src/server/documents/booking-documents';
+import { addDays } from '../../src/shared/dates';
 import { BOOKING_DOC_CODES, type BookingDocType } from '../../src/shared/documents';
 import { poundsText } from '../../src/shared/money-text';
 import { stageParts } from '../../src/shared/payment-schedule';
-import { addDays } from '../../src/shared/pricing';
 import type { TestContext } from '../helpers/app';
 import { createTestContext } from '../helpers/app';
 import { bookingCalls } from '../helpers/booking-calls';

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, detailsMissingNow } from '../../src/server/areas/bookings/work-lists';
+import { detailsMissingNow } from '../../src/server/areas/bookings/work-lists';
 import { endOfWeek } from '../../src/server/areas/dashboard/service';
 import { queryRows } from '../../src/server/db/client';
 import * as s from '../../src/server/db/schema';
-import { londonToday } from '../../src/server/lib/dates';
 import { SEARCH_TOO_SHORT } from '../../src/shared/api/dashboard';
+import { addDays, londonToday } from '../../src/shared/dates';
 import { bearer, createTestContext, type TestContext } from '../helpers/app';
 import { testDbKinds } from '../helpers/db';
 import { createAgent, createBooking, createCustomer, createTourInstance } from '../helpers/factories';

@@ -10,9 +10,9 @@ import { type Database, type Db, openDatabase, queryRows } from '../../src/serve
 import * as s from '../../src/server/db/schema';
 import { createStaffUser } from '../../src/server/users/service';
 import { depositAmount } from '../../src/shared/booking-totals';
+import { addDays } from '../../src/shared/dates';
 import { dueReminder, type ReminderRule, type SentReminder } from '../../src/shared/payment-reminders';
 import { paymentSchedule } from '../../src/shared/payment-schedule';
-import { addDays } from '../../src/shared/pricing';
 import { bearer, signIn, testConfig } from '../helpers/app';
 import { createTestDatabase, testDbKinds } from '../helpers/db';
 import { createAgent, createTourInstance } from '../helpers/factories';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { londonToday } from '../../src/server/lib/dates';
 import { REPORT_MESSAGES } from '../../src/shared/api/reports';
+import { londonToday } from '../../src/shared/dates';
 import { createTestContext, type TestContext } from '../helpers/app';
 import { testDbKinds } from '../helpers/db';
 import { createAgent, createBooking, createCustomer } from '../helpers/factories';

@@ -17,12 +17,13 @@
  * server RSS ≤ 300 MB, first byte ≤ 1 s. PASS/MISS per target; exits 1 when a report misses one,
  * fails, or is not built yet (404).
  */
+
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { type Db, openDatabase, queryRows } from '../../src/server/db/client';
 import { seedMoneyScale } from '../../src/server/db/seed/money';
-import { londonToday } from '../../src/server/lib/dates';
+import { londonToday } from '../../src/shared/dates';
 import { startServerProcess } from '../helpers/server';
 import { benchUrl, ensureDatabase, ensureScaleData } from './common';
 

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../src/shared/dates';
 import { defaultInstalments } from '../../src/shared/instalments';
 import { type PaymentStage, stageParts } from '../../src/shared/payment-schedule';
-import { addDays } from '../../src/shared/pricing';
 import { loadBooking, openCard } from '../helpers/booking-screen';
 import { launchBrowser, screenshotFromTop } from '../helpers/browser';
 import { apiToken, e2eUrl, signedInPage } from '../helpers/e2e';

@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { londonToday } from '../../src/server/lib/dates';
+import { addDays, londonToday, ukDate } from '../../src/shared/dates';
 import { type PaymentStage, scheduleText, stageParts } from '../../src/shared/payment-schedule';
-import { addDays, ukDate } from '../../src/shared/pricing';
 import { loadBooking, openCard } from '../helpers/booking-screen';
 import { launchBrowser, screenshotFromTop } from '../helpers/browser';
 import { apiToken, e2eUrl, signedInPage } from '../helpers/e2e';

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { DOCUMENT_MESSAGES } from '../../shared/api/booking-documents';
+import { londonInstant } from '../../shared/dates';
 import { type GreetingName, greetingLine } from '../../shared/greeting';
 import { type Db, queryRows } from '../db/client';
+import { escapeHtml } from '../lib/html';
 import { enqueueEmail, type Outbox } from '../mail/outbox';
 import { manageBookingParagraph } from '../mail/portal-links';
 import type { FileStore } from '../storage/files';
@@ -191,28 +193,6 @@ export function departureInstant(data: BookingDocumentData): Date | null {
   const candidates = [...times, ...(day ? [`${day} 00:00:00`] : [])].map(londonInstant);
   const valid = candidates.filter((d) => !Number.isNaN(d.getTime()));
   return valid.length ? new Date(Math.min(...valid.map((d) => d.getTime()))) : null;
-}
-
-const LONDON_PARTS = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-/** 'YYYY-MM-DD HH:mm[:ss]' read as Europe/London wall-clock time → the instant. */
-function londonInstant(local: string): Date {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/.exec(local);
-  if (!m) return new Date(Number.NaN);
-  const asUtc = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +(m[6] ?? 0));
-  // The London offset at that moment (0 or +1 h): format the guess in London and compare.
-  const p = Object.fromEntries(LONDON_PARTS.formatToParts(new Date(asUtc)).map((x) => [x.type, x.value]));
-  const shown = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
-  return new Date(asUtc - (shown - asUtc));
 }
 
 /** The booking's current (not superseded) certificate, or null. */
@@ -415,11 +395,4 @@ async function insertHistory(
         returning id`,
   );
   return row.id;
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string,
-  );
 }

@@ -1,7 +1,7 @@
 import { DOCUMENT_MESSAGES } from '../../shared/api/booking-documents';
+import { londonToday } from '../../shared/dates';
 import { type BookingDocType, bookingDocumentType } from '../../shared/documents';
 import type { Db } from '../db/client';
-import { londonToday } from '../lib/dates';
 import type { FileStore } from '../storage/files';
 import { atolCertificateDocument } from './booking/atol-certificate';
 import { appendInstructionPages, checkInDocument, loadInstructionPdfs } from './booking/checkin';

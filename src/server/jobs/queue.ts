@@ -67,7 +67,7 @@ export interface TrackedJob {
 export interface SystemQueueOptions {
   /** A cron schedule (pg-boss `schedule`, once per tick across all processes), e.g. '* * * * *'. */
   cron?: string;
-  /** The time zone the cron reads its hours in (pg-boss `tz`, e.g. 'Europe/London'); default UTC. */
+  /** The time zone the cron reads its hours in (pg-boss `tz`, e.g. `LONDON_TZ` of shared/dates.ts); default UTC. */
   tz?: string;
   /** Send one job when the workers start (a sweep after a restart). */
   onStart?: boolean;

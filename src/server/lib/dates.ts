@@ -1,36 +1,10 @@
 /**
- * Calendar days as the business reads them (spec 3 §1: dates are `YYYY-MM-DD` on the wire, shown
- * `DD/MM/YYYY`; the business day is the one in London). The one home of these helpers.
+ * Dates in SQL, the server's side of `shared/dates.ts` (the one home of the date helpers and of the
+ * business's time zone, London).
  */
 
 import { type SQL, sql } from 'drizzle-orm';
-
-const LONDON_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
-
-/** Today's calendar date in Europe/London, `YYYY-MM-DD` (at `now`, default the current time). */
-export function londonToday(now = new Date()): string {
-  return LONDON_DAY.format(now);
-}
-
-/** `YYYY-MM-DD` → `DD/MM/YYYY`, for messages, history comments and emails (one home: shared/pricing.ts). */
-export { ukDate } from '../../shared/pricing';
-
-const LONDON_MINUTE = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  hourCycle: 'h23',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** `now` in London as `DD/MM/YYYY HH:mm` (when a document or report was made). */
-export function londonDateTime(now = new Date()): string {
-  const parts = LONDON_MINUTE.formatToParts(now);
-  const p = (t: string) => parts.find((x) => x.type === t)?.value ?? '';
-  return `${p('day')}/${p('month')}/${p('year')} ${p('hour')}:${p('minute')}`;
-}
+import { LONDON_TZ } from '../../shared/dates';
 
 /**
  * A `timestamp with time zone` column (or expression) as the answers carry times: ISO text in UTC
@@ -39,3 +13,10 @@ export function londonDateTime(now = new Date()): string {
  */
 export const isoTimestampSql = (column: SQL) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * London's zone as an SQL literal, for `at time zone ${londonZoneSql}` (the zone's one name is
+ * `LONDON_TZ` in shared/dates.ts). A literal rather than a bound parameter, so each statement's text
+ * stays as it was written — the same plans, and the same text as the migrations' triggers and indexes.
+ */
+export const londonZoneSql = sql.raw(`'${LONDON_TZ}'`);

@@ -8,6 +8,7 @@ import {
   scheduleSettings,
 } from '../../shared/payment-schedule';
 import { type Db, queryRows } from '../db/client';
+import { londonZoneSql } from './dates';
 
 /** What the schedule rule reads of a booking, and the London day it was booked. */
 export type StoredScheduleInput = PaymentScheduleInput & { booking_date: string };
@@ -15,7 +16,7 @@ export type StoredScheduleInput = PaymentScheduleInput & { booking_date: string 
 /**
  * The payment schedules' inputs of bookings as stored: total due, the deposit asked (each line's
  * deposit instance → group → tour × guests, at most the total due), the stored deposit and balance
- * due dates, the stored paid, the payments (refunds negative) by their Europe/London day for the
+ * due dates, the stored paid, the payments (refunds negative) by their London day for the
  * days a stage was paid, and the instalment plan (issue #26). One query whatever the number of ids;
  * an unknown id is absent.
  */
@@ -38,7 +39,7 @@ export async function loadScheduleInputs(
     instalments: { due: string; amount: string }[];
   }>(
     db,
-    sql`select b.id, to_char(b.created_at at time zone 'Europe/London', 'YYYY-MM-DD') as booking_date,
+    sql`select b.id, to_char(b.created_at at time zone ${londonZoneSql}, 'YYYY-MM-DD') as booking_date,
                b.total_due::text as total_due, b.paid::text as paid, b.cancelled_at is not null as cancelled,
                b.deposit_due::text as deposit_due, b.balance_due::text as balance_due,
                coalesce((select sum(coalesce(i.deposit_price, g.deposit_price, t.deposit_price, 0) * tb.guests)
@@ -46,7 +47,7 @@ export async function loadScheduleInputs(
                          join tour_groups g on g.id = i.tour_group_id join tours t on t.id = tb.tour_id
                          where tb.holiday_booking_id = b.id), 0)::text as deposit_asked,
                coalesce((select json_agg(json_build_object('amount', p.payment_amount::text,
-                           'date', to_char(p.created_at at time zone 'Europe/London', 'YYYY-MM-DD'))
+                           'date', to_char(p.created_at at time zone ${londonZoneSql}, 'YYYY-MM-DD'))
                            order by p.created_at, p.id)
                          from payments p where p.holiday_booking_id = b.id), '[]'::json) as payments,
                ${instalmentsJsonSql(sql`b.id`)} as instalments

@@ -6,10 +6,12 @@
  * HTML-escaped (lib/html.ts `escapeHtml`) except HTML_VARIABLES, whose HTML is built here with every
  * input escaped.
  */
+
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import Mustache from 'mustache';
 import { type FieldChange, NONE, summariseChanges, TOTAL_DUE_FIELD } from '../../shared/booking-changes';
+import { ukDate } from '../../shared/dates';
 import {
   EMAIL_TEMPLATE_VARIABLES,
   type EmailTemplateVariable,
@@ -22,7 +24,6 @@ import { poundsText } from '../../shared/money-text';
 import { nextDueStage, scheduleText } from '../../shared/payment-schedule';
 import { pathTo } from '../../shared/routes';
 import { type Db, queryRows } from '../db/client';
-import { ukDate } from '../lib/dates';
 import { escapeHtml } from '../lib/html';
 import { loadPaymentSchedule } from '../lib/payment-schedules';
 

@@ -9,9 +9,11 @@
  * Staff tokens (user_tokens) and portal tokens live in different tables: neither opens the other's
  * routes (http/auth.ts).
  */
+
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client';
+import { londonZoneSql } from '../lib/dates';
 import { RECIPIENT } from '../lib/recipient';
 import { hashToken } from './service';
 
@@ -37,7 +39,7 @@ export const portalAccessEnd = sql`((coalesce(
      join tour_groups g on g.id = i.tour_group_id join tours t on t.id = tb.tour_id
      where tb.holiday_booking_id = b.id),
     b.departure_date, (b.created_at + interval '365 days')::date)
-  + ${PORTAL_LINK_DAYS_AFTER_RETURN}::int + 1)::timestamp at time zone 'Europe/London')`;
+  + ${PORTAL_LINK_DAYS_AFTER_RETURN}::int + 1)::timestamp at time zone ${londonZoneSql})`;
 
 /** SQL: the booking's recipient address as links are bound to it (lower case, trimmed). */
 export const recipientAddress = sql`lower(${RECIPIENT.email})`;

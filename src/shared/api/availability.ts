@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { daysBetween } from '../dates';
 import {
   blankToUndefined,
   flagSchema,
@@ -80,15 +81,12 @@ export const currencySchema = z.preprocess(
   idSchema.nullable(),
 );
 
-const nightsBetween = (a: string, b: string) =>
-  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-
 /** Adds the range rules: end not before start (spec 3 §5), at most MAX_RANGE_NIGHTS nights. */
 function checkRange(v: { start_date?: unknown; end_date?: unknown }, ctx: z.RefinementCtx) {
   if (typeof v.start_date !== 'string' || typeof v.end_date !== 'string') return;
   if (v.end_date < v.start_date) {
     ctx.addIssue({ code: 'custom', path: ['end_date'], message: END_DATE_MESSAGE });
-  } else if (nightsBetween(v.start_date, v.end_date) + 1 > MAX_RANGE_NIGHTS) {
+  } else if (daysBetween(v.start_date, v.end_date) + 1 > MAX_RANGE_NIGHTS) {
     ctx.addIssue({
       code: 'custom',
       path: ['end_date'],
@@ -270,7 +268,7 @@ export type CloneInput = z.input<typeof cloneInput>;
 export const priceRangeInput = z
   .object({ start_date: requiredDate('Start date'), end_date: requiredDate('End date') })
   .refine((v) => v.end_date >= v.start_date, { path: ['end_date'], message: END_DATE_MESSAGE })
-  .refine((v) => (Date.parse(v.end_date) - Date.parse(v.start_date)) / 86_400_000 < MAX_RANGE_NIGHTS, {
+  .refine((v) => daysBetween(v.start_date, v.end_date) < MAX_RANGE_NIGHTS, {
     path: ['end_date'],
     message: `The range may cover at most ${MAX_RANGE_NIGHTS} nights.`,
   });

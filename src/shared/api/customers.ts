@@ -219,9 +219,9 @@ export const addNoteInput = z
 export const customerNote = z.object({
   id: z.number().int(),
   note: z.string(),
-  /** YYYY-MM-DD (Europe/London). */
+  /** YYYY-MM-DD (London). */
   note_date: z.string(),
-  /** HH:mm (Europe/London). */
+  /** HH:mm (London). */
   note_time: z.string(),
   admin: z.object({ name: z.string() }).nullable(),
   admin_name: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addDays, londonDay } from '../dates';
 import type { BookingDetail } from './booking-edit';
 import { idSchema, optionalId, optionalYmd, ymdSchema } from './common';
 
@@ -26,7 +27,7 @@ export const extrasOfferLineSchema = z
   });
 
 /**
- * POST extras/get-booking/extra (spec 1 §7): the booking's date (YYYY-MM-DD, Europe/London) and its
+ * POST extras/get-booking/extra (spec 1 §7): the booking's date (YYYY-MM-DD, London) and its
  * tour lines (tour, departure and return dates, airlines). Answers `data`: the extras that fit.
  */
 export const extrasOfferSchema = z.object({
@@ -60,30 +61,16 @@ export interface OfferedExtra {
   short_description: string | null;
 }
 
-const londonDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** 'YYYY-MM-DD' plus n days. */
-function addDays(ymd: string, n: number): string {
-  const d = new Date(`${ymd}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-
 /**
  * The spec 1 §7 payload of POST extras/get-booking/extra for a loaded booking: booking_date is the
- * Europe/London day it was made; each tour line gives its tour, departure date, return date (the
+ * London day it was made; each tour line gives its tour, departure date, return date (the
  * line's check-out date, else departure + duration − 1 days, else none) and its flights' airlines.
  */
 export function extrasOfferFor(
   booking: Pick<BookingDetail, 'created_at' | 'tour_bookings'>,
 ): z.input<typeof extrasOfferSchema> {
   return {
-    booking_date: londonDay.format(new Date(booking.created_at)),
+    booking_date: londonDay(booking.created_at),
     tour_bookings: booking.tour_bookings.map((line) => {
       const departure = line.instance.departure_date.slice(0, 10);
       const duration = line.instance.duration;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { daysBetween } from '../dates';
 import { requiredValue } from './accommodation';
 import {
   blankToUndefined,
@@ -164,9 +165,6 @@ const weekdayList = z.preprocess(
     )
     .transform((days) => WEEKDAYS.filter((d) => days.includes(d))),
 );
-
-const daysBetween = (a: string, b: string) =>
-  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 
 function checkDateRange(v: Record<string, unknown>, ctx: z.RefinementCtx, startKey: string, endKey: string) {
   const a = v[startKey];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays } from '../pricing';
+import { addDays } from '../dates';
 import { flagSchema, idSchema, optionalText, plainString } from './common';
 import { endpoint, fileAnswer, MEDIA, okAnswer } from './contract';
 import { idParams } from './params';

@@ -35,13 +35,6 @@ export type InvoiceCurrency = (typeof INVOICE_CURRENCIES)[number];
 export const PAYMENT_MODES = ['Bax', 'Card', 'checque', 'cash', 'bank'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
 
-/** Spec 2 §9 'Symbols': dollar for USD, pound for Sterling, euro for EUR, pound by default. */
-export function currencySymbol(currency: string | null | undefined): string {
-  if (currency === 'USD') return '$';
-  if (currency === 'EUR') return '€';
-  return '£';
-}
-
 /** How each party is named in messages. */
 export const PARTY_LABEL: Record<InvoiceFor, string> = {
   supplier: 'supplier',

@@ -7,7 +7,7 @@ describe('formatDate (spec 1 §9: dates displayed DD/MM/YYYY)', () => {
     expect(formatDate('2025-01-01')).toBe('01/01/2025');
   });
 
-  it('shows a date-time as its Europe/London day', () => {
+  it('shows a date-time as its London day', () => {
     // 23:30 UTC on 30 June is 00:30 BST on 1 July.
     expect(formatDate('2026-06-30T23:30:00Z')).toBe('01/07/2026');
     expect(formatDate('2026-01-15T23:30:00Z')).toBe('15/01/2026');
@@ -22,7 +22,7 @@ describe('formatDate (spec 1 §9: dates displayed DD/MM/YYYY)', () => {
 });
 
 describe('formatDateTime (spec 1 §9: booking date DD/MM/YYYY H:mm)', () => {
-  it('shows Europe/London time across summer time', () => {
+  it('shows London time across summer time', () => {
     expect(formatDateTime('2026-01-15T09:05:00Z')).toBe('15/01/2026 9:05');
     expect(formatDateTime('2026-07-15T09:05:00Z')).toBe('15/07/2026 10:05');
     expect(formatDateTime('2026-07-15T23:59:00.000Z')).toBe('16/07/2026 0:59');

@@ -1,36 +1,30 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
+import { londonText } from '../../shared/dates';
 import { poundsText } from '../../shared/money-text';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
+// The business runs on UK time: every date-time is shown in it (DESIGN.md §4), through
+// shared/dates.ts, which loads dayjs' utc and timezone plugins for both sides.
 dayjs.extend(customParseFormat);
-
-/** The business runs on UK time: every date-time is shown in it (DESIGN.md §4). */
-export const APP_TIMEZONE = 'Europe/London';
 
 const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
  * 'YYYY-MM-DD' or an ISO date-time → 'DD/MM/YYYY' (spec 1 §9). A bare calendar date is reformatted
- * as text, never through a time zone; a date-time is shown as its Europe/London day. Empty or
+ * as text, never through a time zone; a date-time is shown as its London day. Empty or
  * unreadable input gives ''.
  */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
   const ymd = YMD.exec(value);
   if (ymd) return `${ymd[3]}/${ymd[2]}/${ymd[1]}`;
-  const d = dayjs(value);
-  return d.isValid() ? d.tz(APP_TIMEZONE).format('DD/MM/YYYY') : '';
+  return londonText(value, 'DD/MM/YYYY');
 }
 
-/** ISO date-time → 'DD/MM/YYYY H:mm' in Europe/London (spec 1 §9, booking date). */
+/** ISO date-time → 'DD/MM/YYYY H:mm' in London time (spec 1 §9, booking date). */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '';
-  const d = dayjs(value);
-  return d.isValid() ? d.tz(APP_TIMEZONE).format('DD/MM/YYYY H:mm') : '';
+  return londonText(value, 'DD/MM/YYYY H:mm');
 }
 
 /**

@@ -11,9 +11,9 @@ import {
   type multipleDiscountInput,
   type priceUpdateInput,
 } from '../../../shared/api/availability';
+import { ukDate } from '../../../shared/dates';
 import { type Db, inTransaction, queryRows } from '../../db/client';
 import { notFound, validationError } from '../../http/errors';
-import { ukDate } from '../../lib/dates';
 import { assertRoom } from './queries';
 
 type AvailabilityValues = z.output<typeof availabilityInput>;

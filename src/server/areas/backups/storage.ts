@@ -7,6 +7,7 @@ import {
   type BackupFolder,
   type BackupType,
 } from '../../../shared/api/backups';
+import { londonText } from '../../../shared/dates';
 import { notFound, validationError } from '../../http/errors';
 import type { FileStore } from '../../storage/files';
 
@@ -142,19 +143,5 @@ export async function deleteBackup(backups: FileStore, name: string): Promise<vo
 
 /** A timestamp for file names in London time: '20260501-143012'. */
 export function fileStamp(now = new Date()): string {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/London',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(now)
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.year}${p.month}${p.day}-${p.hour}${p.minute}${p.second}`;
+  return londonText(now, 'YYYYMMDD-HHmmss');
 }

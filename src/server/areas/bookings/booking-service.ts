@@ -9,15 +9,14 @@ import {
   MESSAGES,
 } from '../../../shared/api/booking-edit';
 import { money, percentOf } from '../../../shared/booking-totals';
+import { daysBetween, londonToday, ukDate } from '../../../shared/dates';
 import { BOOKING_CHANGES_TEMPLATE } from '../../../shared/email-templates';
 import { type GreetingName, greetingLine } from '../../../shared/greeting';
 import { poundsText } from '../../../shared/money-text';
-import { ukDate } from '../../../shared/pricing';
 import { type Db, queryRows } from '../../db/client';
 import { ATOL_EMAIL_KIND, releaseHeldCertificates } from '../../documents/atol';
 import { uniqueAs } from '../../http/db-errors';
 import { HttpError, validationError } from '../../http/errors';
-import { londonToday } from '../../lib/dates';
 import { escapeHtml } from '../../lib/html';
 import { enqueueEmail, type Outbox } from '../../mail/outbox';
 import { manageBookingParagraph } from '../../mail/portal-links';
@@ -187,9 +186,7 @@ export async function proposedCancellationCharge(db: Db, bookingId: number, toda
         from bookings b where b.id = ${bookingId}`,
   );
   if (!b?.departure_date || !b.tour_type) return '0.00';
-  const days = Math.round(
-    (Date.parse(`${b.departure_date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000,
-  );
+  const days = daysBetween(today, b.departure_date);
   if (days < 0) return money(b.total_due);
   const type = b.tour_type === 'air' || b.tour_type === 'world-wide' ? 'air' : 'coach';
   const [policy] = await queryRows<{ penalty_type: number; penalty_charge: string }>(

@@ -4,6 +4,7 @@ import { poundsText } from '../../../shared/money-text';
 import { scheduleSettings } from '../../../shared/payment-schedule';
 import { type Db, preparedRows } from '../../db/client';
 import { validationError } from '../../http/errors';
+import { londonZoneSql } from '../../lib/dates';
 import { allowedDomains } from './booking-service';
 import { historyInsertSql, inTransaction, newBookingFigures } from './ledger';
 import {
@@ -69,7 +70,7 @@ export async function createBooking(db: Db, input: BookingCreate, userId: number
                  (select commission::text from agents where id = ${input.agent_id ?? null}) as commission,
                  (select value from system_settings where name = 'default_vat_percent') as vat,
                  (select bonding_type_id from tours where id = ${input.tour_bookings[0].tour_id}) as bonding_type_id,
-                 to_char(now() at time zone 'Europe/London', 'YYYY-MM-DD') as booking_date,
+                 to_char(now() at time zone ${londonZoneSql}, 'YYYY-MM-DD') as booking_date,
                  (select value from system_settings where name = 'balance_due_days_before_departure') as balance_days,
                  (select value from system_settings where name = 'deposit_due_days_after_booking') as deposit_days,
                  ${claimed.length ? sql`(select coalesce(json_agg(h), '[]'::json) from (${lockInstancesSql(claimed)}) h)` : sql`'[]'::json`} as heads`,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { InstalmentPlan, InstalmentsSet } from '../../../shared/api/booking-instalments';
+import { londonToday } from '../../../shared/dates';
 import {
   defaultInstalments,
   INSTALMENT_MESSAGES,
@@ -12,7 +13,6 @@ import { scheduleParts } from '../../../shared/payment-schedule';
 import { type Db, queryRows } from '../../db/client';
 import { notFound, validationError } from '../../http/errors';
 import { recordAudit } from '../../lib/audit';
-import { londonToday } from '../../lib/dates';
 import { loadScheduleInputs, type StoredScheduleInput } from '../../lib/payment-schedules';
 import { inTransaction, lockBooking, recomputeBooking, storeInstalments, writeHistory } from './ledger';
 

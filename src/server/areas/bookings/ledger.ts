@@ -2,11 +2,12 @@ import { type SQL, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/api/booking-edit';
 import type { FieldChange } from '../../../shared/booking-changes';
 import { bookingStatus, bookingTotals, chargedLines } from '../../../shared/booking-totals';
+import { londonToday } from '../../../shared/dates';
 import { type Instalment, instalmentsText, reconcileInstalments } from '../../../shared/instalments';
 import { type ScheduleSettings, scheduleDueDates, scheduleParts } from '../../../shared/payment-schedule';
 import { type Db, inSequence, inTransaction, queryRows } from '../../db/client';
 import { conflict, notFound } from '../../http/errors';
-import { londonToday } from '../../lib/dates';
+import { londonZoneSql } from '../../lib/dates';
 import { instalmentsJsonSql, loadScheduleSettings } from '../../lib/payment-schedules';
 import { settleHeldRooms } from './room-stock';
 import { loadBookingFigures } from './totals';
@@ -96,7 +97,7 @@ export async function writeHistory(tx: Db, e: HistoryEntry & { bookingId: number
 
 /**
  * The due dates of a booking made on `bookingDate` and leaving on `departure`, as of today
- * (Europe/London), by the one schedule rule (`scheduleDueDates`, src/shared/payment-schedule.ts,
+ * (London), by the one schedule rule (`scheduleDueDates`, src/shared/payment-schedule.ts,
  * with the system settings balance_due_days_before_departure and deposit_due_days_after_booking):
  * balance departure − 84 days, never before today; deposit booking + 7 days, or null when that
  * would not come before the balance (a booking inside the balance window pays the whole amount).
@@ -142,7 +143,7 @@ export async function recomputeBooking(
         instalments: Instalment[];
       }>(
         tx,
-        sql`select agent_id, to_char(created_at at time zone 'Europe/London', 'YYYY-MM-DD') as booking_date,
+        sql`select agent_id, to_char(created_at at time zone ${londonZoneSql}, 'YYYY-MM-DD') as booking_date,
                    cancelled_at, agent_confirmed, rooms_confirmed,
                    deposit_due::text as deposit_due, balance_due::text as balance_due,
                    ${instalmentsJsonSql(sql`bookings.id`)} as instalments
@@ -238,7 +239,7 @@ export async function storeInstalments(tx: Db, id: number, plan: readonly Instal
  * functions as recomputeBooking: a new booking has no extras, discounts or payments and
  * no old_tour_booking; paid is 0, so its status is Pending (bookingStatus: not Paid, and no payment
  * reaches any deposit), its rooms are Unconfirmed, and the due dates follow its departure (the
- * earliest of its lines) by the schedule rule, as of `bookingDate`, the Europe/London day of its
+ * earliest of its lines) by the schedule rule, as of `bookingDate`, the London day of its
  * created_at (read in the same transaction).
  */
 export function newBookingFigures(input: {

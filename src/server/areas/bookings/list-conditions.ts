@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type BookingTableFilters, bookingTableFiltersShape } from '../../../shared/api/bookings';
 import { likeEscape } from '../../http/datatables';
+import { londonZoneSql } from '../../lib/dates';
 import { type CustomerSearch, customersMatching, namesSearched } from './customer-search';
 import { workListConditions } from './work-lists';
 
@@ -20,7 +21,7 @@ export const refMatches = (ref: string) => {
 /**
  * WHERE conditions for the bookings list (spec 1 §7 bookings/table). Every condition is on
  * `bookings b` itself (joins only feed the columns), so counts need no joins. Booking dates are
- * calendar days in Europe/London.
+ * calendar days in London.
  */
 export function bookingFilterConditions(f: BookingTableFilters, search: string): BookingConditions {
   const where: SQL[] = [];
@@ -29,13 +30,13 @@ export function bookingFilterConditions(f: BookingTableFilters, search: string):
   if (f.search_by_booking_start) {
     bookingDateConditions++;
     where.push(
-      sql`b.created_at >= (${f.search_by_booking_start}::date)::timestamp at time zone 'Europe/London'`,
+      sql`b.created_at >= (${f.search_by_booking_start}::date)::timestamp at time zone ${londonZoneSql}`,
     );
   }
   if (f.search_by_booking_end) {
     bookingDateConditions++;
     where.push(
-      sql`b.created_at < (${f.search_by_booking_end}::date + 1)::timestamp at time zone 'Europe/London'`,
+      sql`b.created_at < (${f.search_by_booking_end}::date + 1)::timestamp at time zone ${londonZoneSql}`,
     );
   }
   // Departure and balance due ranges and the work lists (issue #14): shared with the dashboard.
@@ -113,7 +114,7 @@ function dayRangeOf(f: BookingTableFilters, search: string): DayRange | undefine
 
 /**
  * The list filtered by one date range and nothing else: departure days, or booking days
- * (created_at's calendar day in Europe/London). Inclusive YYYY-MM-DD; an end may be open.
+ * (created_at's calendar day in London). Inclusive YYYY-MM-DD; an end may be open.
  */
 export interface DayRange {
   kind: 'departure' | 'booked';

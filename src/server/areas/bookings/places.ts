@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/api/booking-edit';
+import { ukDate } from '../../../shared/dates';
 import { type Db, preparedRows, queryRows } from '../../db/client';
 import { conflict } from '../../http/errors';
-import { ukDate } from '../../lib/dates';
 import { effectiveSql } from '../instances/fallback';
 
 /**

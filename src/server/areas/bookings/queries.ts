@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { BookingRow } from '../../../shared/api/bookings';
+import { daysBetween } from '../../../shared/dates';
 import { type Db, preparedRows, queryRows } from '../../db/client';
 import type { TablePage } from '../../http/datatables';
 import { type CustomerSearch, countByCustomers, customerWalkSql, namesSearched } from './customer-search';
@@ -198,7 +199,7 @@ function departureDaysWalk(c: BookingConditions, page: TablePage): SQL | null {
   const r = c.dayRange;
   if (r?.kind !== 'departure' || !r.from || !r.to || page.limit == null) return null;
   const depth = page.offset + page.limit;
-  const days = (Date.parse(r.to) - Date.parse(r.from)) / 86_400_000;
+  const days = daysBetween(r.from, r.to);
   if (!(days >= 0 && days < maxWalkDays) || depth > maxWalkDepth) return null;
   if (page.orderNames.length !== 1 || page.orderNames[0] !== 'created_at') return null;
   const dir = sql.raw(page.orderDirs[0] === 'desc' ? 'desc' : 'asc');

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { ukDate } from '../../../shared/dates';
 import { nightsOfStay } from '../../../shared/pricing';
 import { type Db, queryRows } from '../../db/client';
 import { conflict } from '../../http/errors';
-import { ukDate } from '../../lib/dates';
 
 /**
  * Rooms taken and given back by bookings (DESIGN.md §5 Availability; ARCHITECTURE.md 'Price and

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { BookingTableFilters } from '../../../shared/api/bookings';
+import { addDays } from '../../../shared/dates';
 
 /**
  * The bookings that need doing something (issue #14), as conditions on `bookings b`: the one
@@ -80,13 +81,6 @@ export function workListConditions(f: WorkListFilters): SQL[] {
   if (f.search_by_changes_pending) where.push(changesPending);
   if (f.search_by_missing_details) where.push(missingDetails);
   return where;
-}
-
-/** `YYYY-MM-DD` plus `days` calendar days. */
-export function addDays(ymd: string, days: number): string {
-  const d = new Date(`${ymd}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 /** How far ahead the dashboard looks for balances due and departures (issue #14: 14 days). */

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import ExcelJS from 'exceljs';
 import type { BrochureRequestRow } from '../../../shared/api/brochure-requests';
+import { londonDay } from '../../../shared/dates';
 import { type PlainCell, spreadsheetRow } from '../../lib/spreadsheet-safe';
 
 /**
@@ -37,12 +38,10 @@ const COLUMNS: {
   { header: 'Batch', width: 20, value: (r) => r.batch_id },
 ];
 
-const LONDON_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
-
 /** The London calendar day of a timestamp as a Date at UTC midnight (Excel's serial is that day). */
 function requestedDay(at: string | Date): Date {
   const d = at instanceof Date ? at : new Date(at);
-  return new Date(`${LONDON_DAY.format(d)}T00:00:00Z`);
+  return new Date(`${londonDay(d)}T00:00:00Z`);
 }
 
 /** The workbook's bytes for `rows`; an empty list still has its header row. */

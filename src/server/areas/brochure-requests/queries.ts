@@ -8,6 +8,7 @@ import type {
 import { type Db, queryRows } from '../../db/client';
 import { likeEscape, runSimpleTable } from '../../http/datatables';
 import { notFound } from '../../http/errors';
+import { londonZoneSql } from '../../lib/dates';
 
 /**
  * SQL of the brochure request screens (spec 2 §3 Brochure request). A request either carries its
@@ -52,8 +53,8 @@ export const REQUEST_SELECT = sql`r.id, r.brochure_id, b.brochure_name as brochu
 /** `created_at` on or after the London day `from` and on or before the London day `to`. */
 export function requestedBetween(from: string | undefined, to: string | undefined): SQL[] {
   const where: SQL[] = [];
-  if (from) where.push(sql`r.created_at >= (${from}::date)::timestamp at time zone 'Europe/London'`);
-  if (to) where.push(sql`r.created_at < (${to}::date + 1)::timestamp at time zone 'Europe/London'`);
+  if (from) where.push(sql`r.created_at >= (${from}::date)::timestamp at time zone ${londonZoneSql}`);
+  if (to) where.push(sql`r.created_at < (${to}::date + 1)::timestamp at time zone ${londonZoneSql}`);
   return where;
 }
 

@@ -5,12 +5,12 @@ import yazl from 'yazl';
 import { NOTHING_TO_PROCESS_MESSAGE } from '../../../shared/api/brochure-requests';
 import { COVER_LETTER_TYPE } from '../../../shared/api/brochures';
 import { customerInput } from '../../../shared/api/customers';
+import { londonText, londonToday } from '../../../shared/dates';
 import { type Db, inSequence, inTransaction, queryRows } from '../../db/client';
 import { customers } from '../../db/schema';
 import { loadCompanySettings } from '../../documents/booking/data';
 import { renderPdf } from '../../documents/pdf';
 import { HttpError, notFound, validationError } from '../../http/errors';
-import { londonToday } from '../../lib/dates';
 import type { FileStore } from '../../storage/files';
 import { COVER_LETTERS_AREA } from '../../storage/retention';
 import { coverLetterDefinition, recipientName } from './cover-letter';
@@ -35,20 +35,7 @@ interface LetterRow {
 
 /** A new batch id: the London date and time it was made and four random hex digits ('20260501-1430-a3f9'). */
 export function newBatchId(now = new Date()): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/London',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}${parts.month}${parts.day}-${parts.hour}${parts.minute}-${randomBytes(2).toString('hex')}`;
+  return `${londonText(now, 'YYYYMMDD-HHmm')}-${randomBytes(2).toString('hex')}`;
 }
 
 /** A safe piece of a file name ('O'Brien' → 'O-Brien'). */

@@ -7,10 +7,10 @@ import {
   type CurrentRate,
   type currencyInput,
 } from '../../../shared/api/currency';
+import { ukDate } from '../../../shared/dates';
 import { type Db, inTransaction, queryRows } from '../../db/client';
 import { type DataTablesRequest, runSimpleTable } from '../../http/datatables';
 import { notFound, validationError } from '../../http/errors';
-import { ukDate } from '../../lib/dates';
 
 type CurrencyValues = z.output<typeof currencyInput>;
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { currencyApi } from '../../../shared/api/currency';
+import { londonToday } from '../../../shared/dates';
 import { ok } from '../../http/respond';
 import { route } from '../../http/route';
-import { londonToday } from '../../lib/dates';
 import type { AreaDeps } from '../deps';
 import { currencyTable, currentRates, deleteCurrency, getCurrency, saveCurrency } from './queries';
 

@@ -3,6 +3,7 @@ import { stringify } from 'csv-stringify';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { likeEscape } from '../../http/datatables';
+import { londonZoneSql } from '../../lib/dates';
 import { csvSafeCast } from '../../lib/spreadsheet-safe';
 import { type CustomerFilters, customerFilterConditions, customerSearchable } from './service';
 
@@ -68,7 +69,7 @@ async function* exportRows(db: Db, where: SQL[]): AsyncGenerator<ExportRow> {
                  c.street_address, c.address_line_2, c.address_line_3, c.address_line_4, c.town, c.county,
                  c.postcode, co.name as country, a.name as affiliate, c.opt_out_email, c.opt_out_mailing,
                  c.is_blacklisted,
-                 to_char(c.created_at at time zone 'Europe/London', 'DD/MM/YYYY') as created_date,
+                 to_char(c.created_at at time zone ${londonZoneSql}, 'DD/MM/YYYY') as created_date,
                  to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key
           from (select * from customers ${filters}) c
           left join countries co on co.id = c.country_id

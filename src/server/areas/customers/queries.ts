@@ -10,6 +10,7 @@ import { type Db, queryRows } from '../../db/client';
 import { customer_notes, customers } from '../../db/schema';
 import { isForeignKeyViolation } from '../../http/db-errors';
 import { notFound, validationError } from '../../http/errors';
+import { londonZoneSql } from '../../lib/dates';
 
 /** One customer with its country's and affiliate's names (spec 2 §7 GET customers/{id}); 404 if none. */
 export async function getCustomer(db: Db, id: number): Promise<Customer> {
@@ -152,14 +153,14 @@ export async function customerBookings(db: Db, id: number): Promise<CustomerBook
   return { bookings: current, old_bookings: [...old.values()].sort(newestFirst) };
 }
 
-/** A customer's notes, newest first, with the day and time in Europe/London and the author's name. */
+/** A customer's notes, newest first, with the day and time in London and the author's name. */
 export async function listNotes(db: Db, customerId: number): Promise<CustomerNote[]> {
   await assertCustomerExists(db, customerId);
   const rows = await queryRows<Omit<CustomerNote, 'admin'>>(
     db,
     sql`select n.id, n.note,
-               to_char(n.created_at at time zone 'Europe/London', 'YYYY-MM-DD') as note_date,
-               to_char(n.created_at at time zone 'Europe/London', 'HH24:MI') as note_time,
+               to_char(n.created_at at time zone ${londonZoneSql}, 'YYYY-MM-DD') as note_date,
+               to_char(n.created_at at time zone ${londonZoneSql}, 'HH24:MI') as note_time,
                u.name as admin_name, n.created_at
         from customer_notes n left join users u on u.id = n.user_id
         where n.customer_id = ${customerId}

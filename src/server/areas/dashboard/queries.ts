@@ -9,7 +9,7 @@ import {
 } from '../../../shared/api/dashboard';
 import { convertedToSterling, invoiceOutstanding } from '../../../shared/money-owed';
 import { type Db, queryRows } from '../../db/client';
-import { isoTimestampSql } from '../../lib/dates';
+import { isoTimestampSql, londonZoneSql } from '../../lib/dates';
 import { guestCount, passengerCount, passportsMissing } from '../bookings/work-lists';
 
 const whereAll = (where: SQL[]) => (where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``);
@@ -179,7 +179,7 @@ export async function supplierInvoicesDue(db: Db, today: string, until: string, 
 export async function unsentBrochureRequests(db: Db) {
   const [row] = await queryRows<{ n: number; oldest: string | null }>(
     db,
-    sql`select count(*)::int as n, (min(created_at) at time zone 'Europe/London')::date::text as oldest
+    sql`select count(*)::int as n, (min(created_at) at time zone ${londonZoneSql})::date::text as oldest
         from brochure_requests where not sent`,
   );
   return { count: Number(row?.n ?? 0), oldest: row?.oldest ?? null };

@@ -5,10 +5,10 @@ import {
   type SearchHit,
   type SearchMore,
 } from '../../../shared/api/dashboard';
+import { ukDate } from '../../../shared/dates';
 import { pathTo } from '../../../shared/routes';
 import { type Db, queryRows } from '../../db/client';
 import { likeEscape } from '../../http/datatables';
-import { ukDate } from '../../lib/dates';
 import { selectQuickSearchBookings } from '../bookings/queries';
 
 /** One kind's hits and what lies beyond them. */

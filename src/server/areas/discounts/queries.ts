@@ -11,6 +11,7 @@ import { discounts, tours } from '../../db/schema';
 import { type DataTablesRequest, likeEscape, runSimpleTable } from '../../http/datatables';
 import { refuseIfInUse } from '../../http/db-errors';
 import { notFound, validationError } from '../../http/errors';
+import { londonZoneSql } from '../../lib/dates';
 
 export const DISCOUNT_IN_USE_MESSAGE = 'This discount cannot be deleted: bookings use it.';
 
@@ -116,7 +117,7 @@ export async function deleteDiscount(db: Db, id: number): Promise<void> {
  * tours plus those without a tour (the legacy 'all tours' kind), by code. Suppressed ones only with
  * show_suppressed. Staff (fromAdmin) see every discount, manual ones included, whatever its dates;
  * otherwise manual discounts are left out and only those valid for a booking made today
- * (valid_from_date … valid_to_date, Europe/London) are offered.
+ * (valid_from_date … valid_to_date, London) are offered.
  */
 export function offeredDiscounts(
   db: Db,
@@ -134,10 +135,10 @@ export function offeredDiscounts(
   if (!fromAdmin) {
     where.push(sql`not d.is_manual`);
     where.push(
-      sql`(d.valid_from_date is null or d.valid_from_date <= (now() at time zone 'Europe/London')::date)`,
+      sql`(d.valid_from_date is null or d.valid_from_date <= (now() at time zone ${londonZoneSql})::date)`,
     );
     where.push(
-      sql`(d.valid_to_date is null or d.valid_to_date >= (now() at time zone 'Europe/London')::date)`,
+      sql`(d.valid_to_date is null or d.valid_to_date >= (now() at time zone ${londonZoneSql})::date)`,
     );
   }
   return queryRows<OfferedDiscount>(

@@ -1,16 +1,16 @@
 import Decimal from 'decimal.js';
 import { eq, sql } from 'drizzle-orm';
 import { GROUP_PAYMENT_MESSAGES, type GroupPaymentValues } from '../../../shared/api/group-payments';
-import { currencySymbol, INVOICE_MESSAGES } from '../../../shared/api/invoices';
+import { INVOICE_MESSAGES } from '../../../shared/api/invoices';
+import { ukDate } from '../../../shared/dates';
 import { leftToAssign, moreThan } from '../../../shared/money-owed';
-import { exchangeRateText, poundsText } from '../../../shared/money-text';
+import { currencySymbol, exchangeRateText, poundsText } from '../../../shared/money-text';
 import { type Db, inTransaction, queryRows } from '../../db/client';
 import { party_invoices, tour_group_payments } from '../../db/schema';
 import { INK, loadLetterhead, onLetterhead } from '../../documents/letterhead';
 import { renderPdf } from '../../documents/pdf';
 import { notFound, validationError } from '../../http/errors';
 import { recordAudit } from '../../lib/audit';
-import { ukDate } from '../../lib/dates';
 import { findInvoice, type StoredInvoice } from '../invoices/queries';
 import { AUDIT, invoiceAuditView, partyScope } from '../invoices/service';
 import {

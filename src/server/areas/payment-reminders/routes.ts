@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { paymentRemindersApi } from '../../../shared/api/payment-reminders';
+import { londonToday } from '../../../shared/dates';
 import { inTransaction } from '../../db/client';
 import { ok } from '../../http/respond';
 import { route } from '../../http/route';
-import { londonToday } from '../../lib/dates';
 import type { AreaDeps } from '../deps';
 import {
   bookingReminders,

@@ -14,15 +14,16 @@
  * every reminder goes once, whoever runs it and however often (tests/api/payment-reminders.test.ts).
  * 'Today' comes from the caller: the daily queue's and 'Send now' from the app's injectable clock.
  */
+
 import { sql } from 'drizzle-orm';
 import type { DueReminder } from '../../../shared/api/payment-reminders';
+import { LONDON_TZ, londonToday, ukDate } from '../../../shared/dates';
 import { poundsText } from '../../../shared/money-text';
 import { dueReminder, reminderWindow } from '../../../shared/payment-reminders';
 import { type Db, queryRows } from '../../db/client';
 import { HttpError, notFound } from '../../http/errors';
 import type { JobRunner } from '../../jobs/queue';
 import { recordAudit } from '../../lib/audit';
-import { londonToday, ukDate } from '../../lib/dates';
 import { loadPaymentSchedules } from '../../lib/payment-schedules';
 import { RECIPIENT } from '../../lib/recipient';
 import type { EmailDeps } from '../bookings/email-message';
@@ -275,7 +276,7 @@ export function definePaymentReminderRuns(deps: AreaDeps & { jobs: JobRunner }):
     async () => {
       await runPaymentReminders(deps.db, deps, { today: londonToday(deps.clock()) });
     },
-    { cron: REMINDERS_CRON, tz: 'Europe/London' },
+    { cron: REMINDERS_CRON, tz: LONDON_TZ },
   );
   deps.jobs.define<{ today: string }>(SEND_NOW_JOB, (job) =>
     runPaymentReminders(deps.db, deps, {

@@ -15,6 +15,7 @@ import type { Config } from '../../config';
 import { type Db, queryRows } from '../../db/client';
 import { type AtolDeps, refreshAtolCertificate } from '../../documents/atol';
 import { HttpError, notFound, validationError } from '../../http/errors';
+import { londonZoneSql } from '../../lib/dates';
 import { inTransaction, lockBooking, recomputeBooking, writeHistory } from '../bookings/ledger';
 import { RECIPIENT } from '../bookings/recipient';
 import { type EcommpayWidgetParams, fromMinorUnits, widgetParams } from './ecommpay';
@@ -214,7 +215,7 @@ export async function voidPayment(
     }>(
       tx,
       sql`select id, payment_method, payment_amount::text as payment_amount, transaction_id,
-                 to_char(created_at at time zone 'Europe/London', 'DD/MM/YYYY') as created_at,
+                 to_char(created_at at time zone ${londonZoneSql}, 'DD/MM/YYYY') as created_at,
                  voided_at, reverses_payment_id
           from payments where id = ${paymentId} for update`,
     );

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { portalApi } from '../../../shared/api/portal';
+import { londonToday } from '../../../shared/dates';
 import { loadLetterhead } from '../../documents/letterhead';
 import { notFound } from '../../http/errors';
 import { route } from '../../http/route';
 import { sendStoredFile } from '../../http/uploads';
-import { londonToday } from '../../lib/dates';
 import type { AreaDeps } from '../deps';
 import { acceptFromPortal, sendMessage, startCardPayment, updatePassengerAsCustomer } from './service';
 import { openLink, requestCode, signIn, signOut } from './sign-in';

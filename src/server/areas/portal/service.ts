@@ -7,6 +7,7 @@ import {
   type portalMessageInput,
   type portalPassengerInput,
 } from '../../../shared/api/portal';
+import { londonToday } from '../../../shared/dates';
 import { poundsText } from '../../../shared/money-text';
 import { pathTo } from '../../../shared/routes';
 import type { Config } from '../../config';
@@ -14,7 +15,6 @@ import { type Db, queryRows } from '../../db/client';
 import { type AtolDeps, refreshAtolCertificate, releaseHeldCertificates } from '../../documents/atol';
 import { notFound, validationError } from '../../http/errors';
 import { recordAudit } from '../../lib/audit';
-import { londonToday } from '../../lib/dates';
 import type { PortalCaller } from '../../users/portal';
 import { inTransaction, lockBooking, writeHistory } from '../bookings/ledger';
 import { startEcommpayPayment } from '../payments/service';

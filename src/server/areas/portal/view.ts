@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import { paymentMethodLabel } from '../../../shared/api/booking-edit';
 import type { portalBookingAnswer } from '../../../shared/api/portal';
 import { type FieldChange, NONE, summariseChanges, TOTAL_DUE_FIELD } from '../../../shared/booking-changes';
+import { addDays, daysBetween } from '../../../shared/dates';
 import { bookingDocumentType } from '../../../shared/documents';
-import { addDays, daysBetween } from '../../../shared/pricing';
 import type { Config } from '../../config';
 import { type Db, queryRows } from '../../db/client';
 import { loadLetterhead, loadSettingValues } from '../../documents/letterhead';
@@ -116,7 +116,7 @@ async function changesForCustomer(db: Db, bookingId: number, totalDue: string) {
  * The booking as its customer sees it (GET portal/booking, issue #23): built from the staff
  * detail (`getBookingDetail`, one reading of the booking) but answered through
  * `portalBookingAnswer`, which names every field that may leave: no costs, commission, staff names,
- * notes or other bookings. `today` (YYYY-MM-DD, Europe/London) decides whether details may still be
+ * notes or other bookings. `today` (YYYY-MM-DD, London) decides whether details may still be
  * changed. 404 when the booking is gone.
  */
 export async function portalBooking(

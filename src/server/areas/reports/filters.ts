@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { ukDate } from '../../../shared/dates';
 import { type Db, queryRows } from '../../db/client';
-import { ukDate } from '../../lib/dates';
+import { londonZoneSql } from '../../lib/dates';
 
 /**
  * Small helpers the report definitions share: the filters line of the title and SQL conditions
@@ -29,11 +30,11 @@ export function dateBetween(column: SQL, from?: string, to?: string): SQL | null
 
 /**
  * A timestamptz column within London calendar days from..to (booking dates, payment times): the
- * half-open range [from 00:00, to + 1 day 00:00) in Europe/London, so an index on the column serves it.
+ * half-open range [from 00:00, to + 1 day 00:00) in London, so an index on the column serves it.
  */
 export function londonDaysBetween(column: SQL, from?: string, to?: string): SQL | null {
-  const lo = from ? sql`${column} >= (${from}::date::timestamp at time zone 'Europe/London')` : null;
-  const hi = to ? sql`${column} < ((${to}::date + 1)::timestamp at time zone 'Europe/London')` : null;
+  const lo = from ? sql`${column} >= (${from}::date::timestamp at time zone ${londonZoneSql})` : null;
+  const hi = to ? sql`${column} < ((${to}::date + 1)::timestamp at time zone ${londonZoneSql})` : null;
   if (lo && hi) return sql`${lo} and ${hi}`;
   return lo ?? hi;
 }

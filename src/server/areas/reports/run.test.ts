@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { londonDateTime } from '../../lib/dates';
+import { londonDateTime } from '../../../shared/dates';
 import { Turns } from '../../lib/turns';
 
 describe('report turns (at most N reports read at once)', () => {

@@ -2,11 +2,11 @@ import { PassThrough } from 'node:stream';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { REPORT_JOB_HEADER } from '../../../shared/api/reports';
+import { londonDateTime } from '../../../shared/dates';
 import type { Db } from '../../db/client';
 import { cursorBatches } from '../../db/cursor';
 import { contentDisposition } from '../../http/uploads';
 import type { JobQueue } from '../../jobs/queue';
-import { londonDateTime } from '../../lib/dates';
 import { Turns } from '../../lib/turns';
 import { ReportAborted, type ReportRow, type ReportSpec, writeReport } from './sheet';
 

@@ -27,7 +27,7 @@ import { type PlainCell, spreadsheetRow, spreadsheetText } from '../../lib/sprea
  * How a column's values are read and shown. Values come from SQL as text or numbers:
  * - text: any text (an array is joined with ', ');
  * - date: 'YYYY-MM-DD' (cast `::text` in SQL) → a real date shown DD/MM/YYYY;
- * - datetime: 'YYYY-MM-DD HH:MI' already in London time (`to_char(x at time zone 'Europe/London',
+ * - datetime: 'YYYY-MM-DD HH:MI' already in London time (`to_char(x at time zone ${londonZoneSql},
  *   'YYYY-MM-DD HH24:MI')`) → shown DD/MM/YYYY hh:mm;
  * - money: pounds as exact decimal text (`::text`) → a number shown £#,##0.00, totals with decimal.js;
  * - int: a whole number; decimal: a number shown 0.00 (a ratio, a rate).

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { addDays, londonToday, ukDate } from '../../../shared/dates';
 import {
-  addDays,
   effectiveValue,
   type InstanceRoomPrice,
   instanceOffer,
@@ -11,7 +11,6 @@ import {
 } from '../../../shared/pricing';
 import { type Db, inSequence, preparedRows, queryRows } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { londonToday, ukDate } from '../../lib/dates';
 import { placesTaken } from '../bookings/places';
 import { effectiveSql } from '../instances/fallback';
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { londonZoneSql } from '../../lib/dates';
 import type { Db } from '../client';
 
 /**
@@ -219,7 +220,7 @@ export async function seedBrochureRequests(db: Db): Promise<void> {
            v.first, v.last, v.email, v.street, v.line2, v.town, v.county, v.postcode, false,
            t.at, t.at
     from v cross join lateral (
-      select (current_date - v.days_ago)::timestamp at time zone 'Europe/London'
+      select (current_date - v.days_ago)::timestamp at time zone ${londonZoneSql}
              + make_interval(mins => 545 + (v.i * 53) % 450) as at) t
     order by v.days_ago desc, v.i`);
 
@@ -232,6 +233,6 @@ export async function seedBrochureRequests(db: Db): Promise<void> {
     select (select id from b where b.n = c.n % (select count(*)::int from b)), 1 + (c.n % 2 = 0)::int, c.id,
            c.affiliate_id, true, to_char(current_date - 30, 'YYYYMMDD') || '-1000-demo', t.at, t.at
     from c cross join lateral (
-      select (current_date - 35 - c.n)::timestamp at time zone 'Europe/London'
+      select (current_date - 35 - c.n)::timestamp at time zone ${londonZoneSql}
              + make_interval(mins => 600 + (c.n * 41) % 360) as at) t`);
 }

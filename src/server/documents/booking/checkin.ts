@@ -1,9 +1,9 @@
 import type { PDFDocument } from 'pdf-lib';
+import { addDays } from '../../../shared/dates';
 
 /** pdf-lib, loaded on the first check-in document (kept out of a server's memory until then). */
 const pdfLib = () => import('pdf-lib');
 
-import { addDays } from '../../../shared/pricing';
 import type { FileStore } from '../../storage/files';
 import { INK, onLetterhead } from '../letterhead';
 import type { Content, TableCell, TDocumentDefinitions } from '../pdf';

@@ -1,5 +1,5 @@
+import { londonDay as londonYmd, ukDate } from '../../../shared/dates';
 import { poundsText } from '../../../shared/money-text';
-import { ukDate } from '../../lib/dates';
 import { INK } from '../letterhead';
 import type { Column, Content, ContentStack, TableCell } from '../pdf';
 import type { BookingDocumentData, DocFlight, DocPassenger } from './data';
@@ -16,16 +16,8 @@ export const gbp = (amount: string | null | undefined) => poundsText(amount || '
 /** 'YYYY-MM-DD' (or a longer ISO text's date part) → 'DD/MM/YYYY'; '' for null. */
 export const day = (ymd: string | null | undefined) => (ymd ? ukDate(ymd.slice(0, 10)) : '');
 
-const LONDON = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** An ISO 8601 timestamp → its Europe/London calendar day, 'DD/MM/YYYY'; '' for null. */
-export const londonDay = (iso: string | null | undefined) =>
-  iso ? ukDate(LONDON.format(new Date(iso))) : '';
+/** An ISO 8601 timestamp → its London calendar day, 'DD/MM/YYYY'; '' for null. */
+export const londonDay = (iso: string | null | undefined) => (iso ? ukDate(londonYmd(iso)) : '');
 
 /** A flight's local date-time ('YYYY-MM-DD HH:mm:ss' or with a 'T') → 'HH:mm'. */
 export const clock = (localDateTime: string) => localDateTime.slice(11, 16);

@@ -1,4 +1,4 @@
-import { addDays } from '../../../shared/pricing';
+import { addDays } from '../../../shared/dates';
 import { INK, onLetterhead } from '../letterhead';
 import type { Content, TableCell, TDocumentDefinitions } from '../pdf';
 import { departureText, passengersSection, roomText, travelText } from './blocks';

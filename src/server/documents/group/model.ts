@@ -3,7 +3,7 @@ import {
   groupDocumentEndDate,
   groupDocumentLabel,
 } from '../../../shared/api/group-documents';
-import { londonDateTime, ukDate } from '../../lib/dates';
+import { daysBetween, londonDateTime, ukDate } from '../../../shared/dates';
 import type { DocPassenger, GroupFlight, GroupHeader, ManifestPassenger, RoomingLine } from './data';
 
 /**
@@ -59,7 +59,7 @@ export interface GroupDocumentModel {
 const passengerName = (p: DocPassenger) => [p.title, p.first_name, p.last_name].filter(Boolean).join(' ');
 
 const nightsBetween = (checkIn: string | null, checkOut: string | null) =>
-  checkIn && checkOut ? Math.round((Date.parse(checkOut) - Date.parse(checkIn)) / 86_400_000) : null;
+  checkIn && checkOut ? daysBetween(checkIn, checkOut) : null;
 
 const requestsOf = (l: RoomingLine) =>
   [l.special_request, l.line_special_requests]

@@ -1,4 +1,4 @@
-import { ukDate } from '../../lib/dates';
+import { ukDate } from '../../../shared/dates';
 import { INK, type Letterhead, registrationLine } from '../letterhead';
 import type { Content, TableCell, TDocumentDefinitions } from '../pdf';
 import type { Cell, CellKind, DocColumn, DocSection, GroupDocumentModel } from './model';

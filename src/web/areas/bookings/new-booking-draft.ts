@@ -1,3 +1,4 @@
+import { londonText } from '../../../shared/dates';
 import type { CustomerHit } from '../../ui/CustomerTypeahead';
 import type { PartyChoice } from '../../ui/PartyPickerModal';
 import type { LeaveQuestion } from '../../ui/unsaved-changes';
@@ -88,13 +89,11 @@ export function clearDraft(storage: Storage, userId: number) {
 
 /**
  * When a draft was kept, for 'Carry on with your unsaved booking from 14:32?': 'HH:MM' (24-hour,
- * Europe/London), followed by ' on DD/MM/YYYY' when it was not kept today.
+ * London time), followed by ' on DD/MM/YYYY' when it was not kept today.
  */
 export function draftTime(savedAt: string, now = new Date()): string {
   const at = new Date(savedAt);
-  const zone = { timeZone: 'Europe/London' } as const;
-  const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', ...zone });
-  const day = (d: Date) =>
-    d.toLocaleDateString('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', ...zone });
+  const time = londonText(at, 'HH:mm');
+  const day = (d: Date) => londonText(d, 'DD/MM/YYYY');
   return day(at) === day(now) ? time : `${time} on ${day(at)}`;
 }

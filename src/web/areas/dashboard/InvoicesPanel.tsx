@@ -1,14 +1,9 @@
 import { Badge, Group, Paper, Table, Text, Title } from '@mantine/core';
 import type { DashboardAnswer } from '../../../shared/api/dashboard';
+import { groupThousands } from '../../../shared/money-text';
 import { implementedRoutes, pathTo } from '../../../shared/routes';
 import { formatDate, formatMoney } from '../../lib/format';
 import { RouterAnchor } from '../../ui/RouterAnchor';
-
-/** '3417.94' → '3,417.94' (an amount in the invoice's own currency). */
-const grouped = (amount: string) => {
-  const [whole, fraction] = amount.split('.');
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? `.${fraction}` : ''}`;
-};
 
 /**
  * Supplier invoices with money outstanding, due by Sunday or overdue (issue #14): supplier (to its
@@ -80,7 +75,7 @@ export function InvoicesPanel({
                     {formatMoney(i.outstanding_gbp)}
                     {i.currency_type !== 'Sterling' && (
                       <Text span size="xs" c="dimmed" display="block">
-                        {grouped(i.outstanding)} {i.currency_type}
+                        {groupThousands(i.outstanding)} {i.currency_type}
                       </Text>
                     )}
                   </Table.Td>

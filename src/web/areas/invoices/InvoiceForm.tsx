@@ -1,7 +1,6 @@
 import { Button, FileInput, Paper, Select, TextInput, Title } from '@mantine/core';
 import { type Ref, useEffect, useRef } from 'react';
 import {
-  currencySymbol,
   INVOICE_CURRENCIES,
   type InvoiceFor,
   type InvoiceInput,
@@ -9,7 +8,7 @@ import {
   invoiceInput,
   invoicesApi,
 } from '../../../shared/api/invoices';
-import { exchangeRateText } from '../../../shared/money-text';
+import { currencySymbol, exchangeRateText } from '../../../shared/money-text';
 import { api } from '../../api/client';
 import { toApiDate } from '../../lib/format';
 import { DateField } from '../../ui/DateField';

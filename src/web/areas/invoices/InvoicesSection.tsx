@@ -3,13 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
-  currencySymbol,
   INVOICE_MESSAGES,
   type InvoiceFor,
   type InvoiceRow,
   invoicesApi,
 } from '../../../shared/api/invoices';
-import { exchangeRateText } from '../../../shared/money-text';
+import { currencySymbol, exchangeRateText, moneyText } from '../../../shared/money-text';
 import { pathTo } from '../../../shared/routes';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
@@ -22,7 +21,7 @@ import { Section } from '../../ui/Section';
 import { ServerTable, type ServerTableColumn } from '../../ui/ServerTable';
 import { InvoiceForm, useInvoiceForm } from './InvoiceForm';
 import { LinkTourModal } from './LinkTourModal';
-import { currencyText, RecordPaymentModal } from './RecordPaymentModal';
+import { RecordPaymentModal } from './RecordPaymentModal';
 
 /** Spec 2 §9: invoice table page sizes. */
 const PAGE_SIZES = [10, 20, 40, 80, 100, 500];
@@ -124,7 +123,7 @@ export function InvoicesSection({ invoiceFor, partyId }: { invoiceFor: InvoiceFo
       render: (r) => (
         <Stack gap={0} align="flex-end">
           <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-            {currencyText(r.invoice_amount, r.currency_type)}
+            {moneyText(r.invoice_amount, r.currency_type)}
           </Text>
           {r.currency_type !== 'Sterling' && (
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
@@ -163,9 +162,9 @@ export function InvoicesSection({ invoiceFor, partyId }: { invoiceFor: InvoiceFo
                   to={pathTo('tour-group', { id: g.tour_group_id })}
                   size="sm"
                   title={g.tour_ref_name}
-                  aria-label={`${g.tour_ref_name} ${formatDate(g.start_date)}: ${currencyText(g.invoice_amount, r.currency_type)}`}
+                  aria-label={`${g.tour_ref_name} ${formatDate(g.start_date)}: ${moneyText(g.invoice_amount, r.currency_type)}`}
                 >
-                  {formatDate(g.start_date)} · {currencyText(g.invoice_amount, r.currency_type)}
+                  {formatDate(g.start_date)} · {moneyText(g.invoice_amount, r.currency_type)}
                 </Anchor>
               ))}
             </Stack>
@@ -181,7 +180,7 @@ export function InvoicesSection({ invoiceFor, partyId }: { invoiceFor: InvoiceFo
       title: 'Paid',
       sortable: true,
       textAlign: 'right',
-      render: (r) => currencyText(r.total_paid, r.currency_type),
+      render: (r) => moneyText(r.total_paid, r.currency_type),
     },
     {
       accessor: 'outstanding',
@@ -190,7 +189,7 @@ export function InvoicesSection({ invoiceFor, partyId }: { invoiceFor: InvoiceFo
       textAlign: 'right',
       render: (r) => (
         <Text fw={700} size="sm">
-          {currencyText(r.outstanding, r.currency_type)}
+          {moneyText(r.outstanding, r.currency_type)}
         </Text>
       ),
     },

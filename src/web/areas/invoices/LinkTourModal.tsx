@@ -5,7 +5,6 @@ import { useState } from 'react';
 import type { GroupPayment } from '../../../shared/api/group-payments';
 import { groupsApi } from '../../../shared/api/groups';
 import {
-  currencySymbol,
   INVOICE_MESSAGES,
   type InvoiceFor,
   type InvoiceRow,
@@ -13,6 +12,7 @@ import {
 } from '../../../shared/api/invoices';
 import { serviceTypesApi } from '../../../shared/api/service-types';
 import { leftToLink, moreThan, sumAmounts } from '../../../shared/money-owed';
+import { currencySymbol, moneyText } from '../../../shared/money-text';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { tourOptions, useTourList } from '../../api/tours';
@@ -22,7 +22,6 @@ import { NumberField, numberText } from '../../ui/form';
 import { Modal } from '../../ui/Modal';
 import { useNoticeMutation } from '../../ui/notice-mutation';
 import { QueryProblem } from '../../ui/QueryProblem';
-import { currencyText } from './RecordPaymentModal';
 
 interface Row {
   amount: string | number;
@@ -142,14 +141,14 @@ export function LinkTourModal({
               <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
                 Total
               </Text>
-              <Text size="lg">{currencyText(invoice.invoice_amount, currency)}</Text>
+              <Text size="lg">{moneyText(invoice.invoice_amount, currency)}</Text>
             </div>
             <div>
               <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
                 Left to link
               </Text>
               <Text size="lg" fw={700} c={over ? 'red.8' : undefined}>
-                {currencyText(leftAfter, currency)}
+                {moneyText(leftAfter, currency)}
               </Text>
             </div>
           </SimpleGrid>
@@ -233,7 +232,7 @@ export function LinkTourModal({
                             disabled={estimates.length === 0}
                             data={estimates.map((p) => ({
                               value: String(p.tour_group_payment_id),
-                              label: `${p.service_name ?? 'Estimate'}: ${currencyText(p.estimated_cost ?? '0', p.currency_type)}${
+                              label: `${p.service_name ?? 'Estimate'}: ${moneyText(p.estimated_cost ?? '0', p.currency_type)}${
                                 p.per_person_basis ? ' pp' : ''
                               }`,
                             }))}

@@ -3,7 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Decimal from 'decimal.js';
 import { useState } from 'react';
 import {
-  currencySymbol,
   INVOICE_MESSAGES,
   type InvoiceFor,
   invoicesApi,
@@ -13,6 +12,7 @@ import {
   recordPaymentInput,
 } from '../../../shared/api/invoices';
 import { leftForPayment, typedMoreThan } from '../../../shared/money-owed';
+import { currencySymbol, moneyText } from '../../../shared/money-text';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { formatDate } from '../../lib/format';
@@ -24,17 +24,6 @@ import { useNoticeMutation } from '../../ui/notice-mutation';
 import { useCan } from '../../ui/permissions';
 import { QueryProblem } from '../../ui/QueryProblem';
 import { ConfirmDeleteLink, RowActions } from '../../ui/RowActions';
-
-/** An amount in the invoice's currency: '€1,000.00'. */
-export function currencyText(
-  amount: string | number | null | undefined,
-  currency: string | null | undefined,
-) {
-  if (amount === null || amount === undefined || amount === '') return '';
-  const d = new Decimal(amount).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-  const [whole, fraction] = d.abs().toFixed(2).split('.');
-  return `${d.isNegative() ? '-' : ''}${currencySymbol(currency)}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
-}
 
 interface PaymentValues {
   paid_amount: string | number;
@@ -158,9 +147,9 @@ export function RecordPaymentModal({
       {invoice && (
         <Stack gap="md">
           <SimpleGrid cols={3} spacing="sm">
-            <Figure label="Total" value={currencyText(invoice.invoice_amount, currency)} />
-            <Figure label="Paid" value={currencyText(invoice.total_paid, currency)} />
-            <Figure label="Left" value={currencyText(invoice.outstanding, currency)} strong />
+            <Figure label="Total" value={moneyText(invoice.invoice_amount, currency)} />
+            <Figure label="Paid" value={moneyText(invoice.total_paid, currency)} />
+            <Figure label="Left" value={moneyText(invoice.outstanding, currency)} strong />
           </SimpleGrid>
           <form onSubmit={entity.onSubmit} noValidate>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
@@ -229,7 +218,7 @@ export function RecordPaymentModal({
                 {query.data?.recorded_payments.map((p) => (
                   <Table.Tr key={p.invoice_payment_id}>
                     <Table.Td>{formatDate(p.payment_date)}</Table.Td>
-                    <Table.Td ta="right">{currencyText(p.paid_amount, currency)}</Table.Td>
+                    <Table.Td ta="right">{moneyText(p.paid_amount, currency)}</Table.Td>
                     <Table.Td>{p.payment_mode}</Table.Td>
                     <Table.Td>{p.transaction_number ?? '—'}</Table.Td>
                     <Table.Td>{p.created_by_name ?? '—'}</Table.Td>

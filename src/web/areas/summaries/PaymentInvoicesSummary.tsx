@@ -7,6 +7,7 @@ import {
   type SummaryFor,
   summariesApi,
 } from '../../../shared/api/summaries';
+import { moneyText } from '../../../shared/money-text';
 import { pathTo } from '../../../shared/routes';
 import { keys } from '../../api/query-keys';
 import { formatDate } from '../../lib/format';
@@ -22,7 +23,6 @@ import { RecordPaymentModal } from '../invoices/RecordPaymentModal';
 import {
   type CurrencyTotal,
   CurrencyTotals,
-  currencyAmount,
   SearchButtons,
   SUMMARY_DEFAULT_PAGE,
   SUMMARY_PAGE_SIZES,
@@ -117,7 +117,7 @@ export function PaymentInvoicesSummary() {
       title: 'Total',
       sortable: true,
       textAlign: 'right',
-      render: (r) => currencyAmount(r.invoice_amount, r.currency_type),
+      render: (r) => moneyText(r.invoice_amount, r.currency_type),
     },
     {
       accessor: 'due_amount',
@@ -126,7 +126,7 @@ export function PaymentInvoicesSummary() {
       textAlign: 'right',
       render: (r) => (
         <Text size="sm" fw={700}>
-          {currencyAmount(r.due_amount, r.currency_type)}
+          {moneyText(r.due_amount, r.currency_type)}
         </Text>
       ),
     },

@@ -1,24 +1,9 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
-import Decimal from 'decimal.js';
+import { moneyText } from '../../../shared/money-text';
 
 /** Spec 2 §9: summaries offer 5, 25, 50, 100 and 500 rows, 25 by default. */
 export const SUMMARY_PAGE_SIZES = [5, 25, 50, 100, 500];
 export const SUMMARY_DEFAULT_PAGE = 25;
-
-/** Spec 2 §9 currency symbols: $ for USD, € for EUR, £ for Sterling and by default. */
-const SYMBOLS: Record<string, string> = { USD: '$', EUR: '€', Sterling: '£' };
-
-/** An amount in its currency: '€2,340.00' (decimal text, never float maths). */
-export function currencyAmount(
-  value: string | number | null | undefined,
-  currency: string | null | undefined,
-) {
-  if (value === null || value === undefined || value === '') return '';
-  const d = new Decimal(value);
-  const [whole, fraction] = d.abs().toFixed(2).split('.');
-  const sign = d.isNegative() && !d.isZero() ? '-' : '';
-  return `${sign}${SYMBOLS[currency ?? ''] ?? '£'}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
-}
 
 /** A Yes/No badge (the Artwork summary's Paid?, Created?, Sent?). */
 export function YesNoBadge({ value, label }: { value: boolean; label: string }) {
@@ -86,9 +71,9 @@ export function CurrencyTotals({ totals }: { totals: CurrencyTotal[] }) {
           <Table.Tr key={t.currency_type}>
             <Table.Td>{t.currency_type}</Table.Td>
             <Table.Td ta="right">{t.invoices}</Table.Td>
-            <Table.Td ta="right">{currencyAmount(t.invoice_amount, t.currency_type)}</Table.Td>
+            <Table.Td ta="right">{moneyText(t.invoice_amount, t.currency_type)}</Table.Td>
             <Table.Td ta="right" fw={700}>
-              {currencyAmount(t.due_amount, t.currency_type)}
+              {moneyText(t.due_amount, t.currency_type)}
             </Table.Td>
           </Table.Tr>
         ))}

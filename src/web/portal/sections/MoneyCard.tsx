@@ -1,8 +1,8 @@
 import { Badge, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import dayjs from 'dayjs';
 import type { PortalBooking } from '../../../shared/api/portal';
+import { londonToday } from '../../../shared/dates';
 import { poundsText } from '../../../shared/money-text';
-import { APP_TIMEZONE, formatDate } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { PortalCard } from '../PortalCard';
 import { isPositive } from '../portal-format';
 import { Line } from './ExtrasCard';
@@ -14,7 +14,7 @@ type Money = PortalBooking['money'];
  * stages with their due dates, each paid or outstanding, and every payment and refund.
  */
 export function MoneyCard({ money }: { money: Money }) {
-  const today = dayjs().tz(APP_TIMEZONE).format('YYYY-MM-DD');
+  const today = londonToday();
   return (
     <PortalCard title="Money">
       <Stack gap={4}>

@@ -7,12 +7,12 @@ import type {
 } from '../../../../shared/api/booking-edit';
 import { NONE, totalChange } from '../../../../shared/booking-changes';
 import { money, roomsForGuests, sumMoney } from '../../../../shared/booking-totals';
+import { ukDate } from '../../../../shared/dates';
 import { poundsText } from '../../../../shared/money-text';
 import type { Db } from '../../../db/client';
 import { type AtolDeps, refreshAtolCertificate } from '../../../documents/atol';
 import { notFound, validationError } from '../../../http/errors';
 import { assertPdf, type UploadedFile } from '../../../http/uploads';
-import { ukDate } from '../../../lib/dates';
 import type { FileStore } from '../../../storage/files';
 import { inTransaction, lockBooking, recomputeBooking, writeHistory } from '../ledger';
 import { claimPlaces } from '../places';

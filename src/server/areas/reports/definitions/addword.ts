@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { AddwordRevenueReportInput } from '../../../../shared/api/reports';
 import type { Db } from '../../../db/client';
+import { londonZoneSql } from '../../../lib/dates';
 import { allOf, dateBetween, filterLines, inIds, namesOf, namesText, rangeText } from '../filters';
 import type { ReportRow, ReportSpec } from '../sheet';
 
@@ -88,7 +89,7 @@ export async function addwordRevenueReport(
         select distinct b.id, b.affiliate_id, b.created_at, b.total_due, tb.tour_id
         from since
         join bookings b on b.affiliate_id = since.affiliate_id
-          and b.created_at >= (since.since::timestamp at time zone 'Europe/London')
+          and b.created_at >= (since.since::timestamp at time zone ${londonZoneSql})
         join tour_bookings tb on tb.holiday_booking_id = b.id
         where b.cancelled_at is null),
       hits as (
@@ -96,7 +97,7 @@ export async function addwordRevenueReport(
         from lines l
         join advertisement_products p on p.tour_id = l.tour_id
         join chosen c on c.id = p.advertisement_id and c.affiliate_id = l.affiliate_id
-          and l.created_at >= (c.placemenet_date::timestamp at time zone 'Europe/London')),
+          and l.created_at >= (c.placemenet_date::timestamp at time zone ${londonZoneSql})),
       brought as (
         select advert_id, count(*)::int as bookings, sum(total_due) as revenue from hits group by advert_id)
       select a.affiliate_id, af.name as affiliate, sz.size_name as size,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AffiliateReportInput, REPORT_MESSAGES } from '../../../../shared/api/reports';
 import type { Db } from '../../../db/client';
 import { validationError } from '../../../http/errors';
+import { londonZoneSql } from '../../../lib/dates';
 import { allOf, dateBetween, filterLines, londonDaysBetween, namesOf, rangeText } from '../filters';
 import type { ReportSpec } from '../sheet';
 
@@ -72,7 +73,7 @@ export async function affiliateReport(
              coalesce(b.booking_ref, b.old_booking_id::text, '#' || b.id) as booking_ref,
              coalesce(nullif(trim(coalesce(c.title || ' ', '') || c.first_name || ' ' || c.last_name), ''),
                       b.old_lead_passenger, '') as customer,
-             to_char(b.created_at at time zone 'Europe/London', 'YYYY-MM-DD') as booked_on,
+             to_char(b.created_at at time zone ${londonZoneSql}, 'YYYY-MM-DD') as booked_on,
              b.departure_date::text as departure_date,
              l.tours,
              coalesce(l.passengers, 0)::int as passengers,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AirlineCostingReportInput } from '../../../../shared/api/reports';
 import type { Db } from '../../../db/client';
+import { londonZoneSql } from '../../../lib/dates';
 import { allOf, dateBetween, filterLines, londonDaysBetween, namesOf, rangeText } from '../filters';
 import type { ReportSpec } from '../sheet';
 
@@ -97,7 +98,7 @@ export async function airlineCostingReport(
              i.departure_date::text as departure_date,
              tb.guests::int as passengers,
              tb.airline_flight_cost::text as flight_cost,
-             to_char(tb.airline_ref_added_at at time zone 'Europe/London', 'YYYY-MM-DD') as ref_added_on,
+             to_char(tb.airline_ref_added_at at time zone ${londonZoneSql}, 'YYYY-MM-DD') as ref_added_on,
              case when exists (select 1 from tour_booking_airline_costs ac
                                where ac.tour_booking_id = tb.id and ac.airline_invoice_path is not null)
                   then 'Yes' else 'No' end as invoice_on_file,

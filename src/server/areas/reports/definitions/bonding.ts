@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { BondingReportInput } from '../../../../shared/api/reports';
+import { londonToday, ukDate } from '../../../../shared/dates';
 import type { Db } from '../../../db/client';
-import { londonToday, ukDate } from '../../../lib/dates';
+import { londonZoneSql } from '../../../lib/dates';
 import { guestCount } from '../../bookings/work-lists';
 import {
   allOf,
@@ -93,7 +94,7 @@ export async function bondingReport(
       select bt.id as bonding_type_id, bt.name as bonding_type,
              coalesce(b.booking_ref, b.old_booking_id::text, '#' || b.id) as booking_ref,
              ${partyNameSql('ag', 'c')} as party,
-             (b.created_at at time zone 'Europe/London')::date::text as booking_date,
+             (b.created_at at time zone ${londonZoneSql})::date::text as booking_date,
              b.departure_date::text as departure_date,
              ${guestCount}::int as passengers,
              case when ${cancelled} then 'Cancelled' else b.status end as status,

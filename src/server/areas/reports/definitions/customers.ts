@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { CustomerReportInput } from '../../../../shared/api/reports';
+import { londonZoneSql } from '../../../lib/dates';
 import { allOf, filterLines, londonDaysBetween, rangeText } from '../filters';
 import type { ReportRow, ReportSpec } from '../sheet';
 
@@ -127,12 +128,12 @@ export function customerReport(input: CustomerReportInput): ReportSpec<CustomerR
              c.street_address, c.address_line_2, c.address_line_3, c.address_line_4,
              c.town, c.county, c.postcode, co.name as country,
              c.email, c.phone_number, c.mobile_number,
-             (c.created_at at time zone 'Europe/London')::date::text as created_on,
+             (c.created_at at time zone ${londonZoneSql})::date::text as created_on,
              c.opt_out_email, c.opt_out_mailing, c.is_blacklisted,
              bk.n as bookings,
-             (bk.last_at at time zone 'Europe/London')::date::text as last_booking,
+             (bk.last_at at time zone ${londonZoneSql})::date::text as last_booking,
              rq.n as brochure_requests,
-             (rq.last_at at time zone 'Europe/London')::date::text as last_brochure_request
+             (rq.last_at at time zone ${londonZoneSql})::date::text as last_brochure_request
       from customers c
       left join countries co on co.id = c.country_id
       ${requests}

@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { paymentMethodLabel } from '../../../../shared/api/booking-edit';
 import type { DaybookReportInput } from '../../../../shared/api/reports';
-import { ukDate } from '../../../lib/dates';
+import { ukDate } from '../../../../shared/dates';
+import { londonZoneSql } from '../../../lib/dates';
 import { filterLines, londonDaysBetween, partyNameSql, rangeText } from '../filters';
 import type { ReportRow, ReportSpec } from '../sheet';
 
@@ -19,8 +20,8 @@ interface DaybookRow {
 
 /** A timestamp as London wall-clock text ('YYYY-MM-DD HH:MI'), and its London day 'DD/MM/YYYY'. */
 const LONDON_TIME = (column: SQL) =>
-  sql`to_char(${column} at time zone 'Europe/London', 'YYYY-MM-DD HH24:MI')`;
-const LONDON_DAY = (column: SQL) => sql`to_char(${column} at time zone 'Europe/London', 'DD/MM/YYYY')`;
+  sql`to_char(${column} at time zone ${londonZoneSql}, 'YYYY-MM-DD HH24:MI')`;
+const LONDON_DAY = (column: SQL) => sql`to_char(${column} at time zone ${londonZoneSql}, 'DD/MM/YYYY')`;
 
 /**
  * Day report (spec 3 §7 POST reports/daybook; issue #15): one row per money movement on booking
@@ -79,8 +80,8 @@ export function daybookReport(input: DaybookReportInput): ReportSpec<DaybookRow>
       left join agents a on a.id = b.agent_id
       left join payments o on o.id = p.reverses_payment_id
       left join monthly_accounts ma
-        on ma.year = extract(year from p.created_at at time zone 'Europe/London')::int
-       and ma.month = extract(month from p.created_at at time zone 'Europe/London')::int
+        on ma.year = extract(year from p.created_at at time zone ${londonZoneSql})::int
+       and ma.month = extract(month from p.created_at at time zone ${londonZoneSql})::int
       where ${where}
       order by p.created_at, p.id`,
     map: (row: ReportRow) => ({ ...(row as DaybookRow), method: paymentMethodLabel(String(row.method)) }),

@@ -1,10 +1,9 @@
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import type { DebtorReportInput } from '../../../../shared/api/reports';
+import { daysBetween, londonToday } from '../../../../shared/dates';
 import { type PaymentStage, scheduleText } from '../../../../shared/payment-schedule';
-import { daysBetween } from '../../../../shared/pricing';
 import type { Db } from '../../../db/client';
-import { londonToday } from '../../../lib/dates';
 import { loadPaymentSchedules } from '../../../lib/payment-schedules';
 import { allOf, dateBetween, filterLines, partyNameSql, rangeText } from '../filters';
 import type { ReportSpec } from '../sheet';

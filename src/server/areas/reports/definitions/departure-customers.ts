@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DepartureCustomerReportInput } from '../../../../shared/api/reports';
 import { type Db, queryRows } from '../../../db/client';
+import { londonZoneSql } from '../../../lib/dates';
 import { changesPending } from '../../bookings/work-lists';
 import { allOf, dateBetween, filterLines, londonDaysBetween, nameOf, rangeText } from '../filters';
 import type { ReportSpec } from '../sheet';
@@ -149,7 +150,7 @@ export async function departureCustomersReport(
     count: sql`select count(*)::int as n ${from} where ${where}`,
     query: sql`
       select coalesce(b.booking_ref, b.old_booking_id::text, '#' || b.id) as booking_ref,
-             (b.created_at at time zone 'Europe/London')::date::text as booking_date,
+             (b.created_at at time zone ${londonZoneSql})::date::text as booking_date,
              t.name as tour, i.departure_date::text as departure_date,
              case when i.self_drive then 'Self drive'
                   else coalesce(pp.pickup_point_name, ap.airport_name || ' (' || ap.iata_code || ')') end as departure_point,

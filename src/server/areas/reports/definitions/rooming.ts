@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { RoomingReportInput } from '../../../../shared/api/reports';
 import { TOUR_TYPE_LABELS } from '../../../../shared/api/tour-catalogue';
 import { type Db, queryRows } from '../../../db/client';
+import { londonZoneSql } from '../../../lib/dates';
 import { allOf, dateBetween, filterLines, londonDaysBetween, nameOf, rangeText } from '../filters';
 import type { ReportSpec } from '../sheet';
 
@@ -191,7 +192,7 @@ export async function roomingReport(db: Db, input: RoomingReportInput): Promise<
              ar.name as room, ar.board_basis, ar.occupancy::int as occupancy,
              tb.rooms::int as rooms,
              coalesce(b.booking_ref, b.old_booking_id::text, '#' || b.id) as booking_ref,
-             (b.created_at at time zone 'Europe/London')::date::text as booking_date,
+             (b.created_at at time zone ${londonZoneSql})::date::text as booking_date,
              t.name as tour, px.lead as lead_passenger, px.names as passengers,
              tb.guests::int as guests,
              nullif(concat_ws(' / ', nullif(btrim(b.special_request), ''), nullif(btrim(tb.special_requests), '')), '') as special_requests,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type SalesReportInput, salesStatuses } from '../../../../shared/api/reports';
 import { TOUR_TYPE_LABELS, type TourType } from '../../../../shared/api/tour-catalogue';
 import type { Db } from '../../../db/client';
+import { londonZoneSql } from '../../../lib/dates';
 import {
   allOf,
   dateBetween,
@@ -109,7 +110,7 @@ export async function salesReport(db: Db, input: SalesReportInput): Promise<Repo
     count: sql`select count(*)::int as n from bookings b where ${where}`,
     query: sql`
       select coalesce(b.booking_ref, 'Old #' || b.old_booking_id::text) as booking_ref,
-             (b.created_at at time zone 'Europe/London')::date::text as booked_on,
+             (b.created_at at time zone ${londonZoneSql})::date::text as booked_on,
              b.departure_date::text as departure_date,
              ${partyNameSql('a', 'c')} as party,
              l.tours,

@@ -1,11 +1,10 @@
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useCallback } from 'react';
 import { bookingDocumentsApi } from '../../../../shared/api/booking-documents';
+import { londonText } from '../../../../shared/dates';
 import { ApiError, api } from '../../../api/client';
 import { keys } from '../../../api/query-keys';
-import { APP_TIMEZONE } from '../../../lib/format';
 
 /**
  * The booking's document records and ATOL certificates (GET bookings/{id}/document-records). The key
@@ -52,9 +51,8 @@ export async function downloadRecord(bookingId: number, recordId: number, name: 
   }
 }
 
-/** An ISO date-time as 'DD/MM/YYYY HH:mm', Europe/London. */
+/** An ISO date-time as 'DD/MM/YYYY HH:mm', London time. */
 export function formatRecordTime(iso: string | null | undefined): string {
   if (!iso) return '';
-  const d = dayjs(iso);
-  return d.isValid() ? d.tz(APP_TIMEZONE).format('DD/MM/YYYY HH:mm') : '';
+  return londonText(iso, 'DD/MM/YYYY HH:mm');
 }

@@ -10,9 +10,9 @@ import {
   Title,
 } from '@mantine/core';
 import type { GroupPayment } from '../../../../shared/api/group-payments';
-import { currencySymbol, INVOICE_CURRENCIES } from '../../../../shared/api/invoices';
+import { INVOICE_CURRENCIES } from '../../../../shared/api/invoices';
 import type { GroupAnswer } from '../../../../shared/api/tour-catalogue';
-import { exchangeRateText } from '../../../../shared/money-text';
+import { currencySymbol, exchangeRateText } from '../../../../shared/money-text';
 import { FormActions, NumberField, SaveButton } from '../../../ui/form';
 import { inCurrency } from './in-currency';
 import type { GroupPaymentFormState } from './use-group-payment-form';
