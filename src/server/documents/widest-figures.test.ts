@@ -8,7 +8,7 @@ import { paymentSchedule } from '../../shared/payment-schedule';
 import { atolCertificateDocument } from './booking/atol-certificate';
 import { checkInDocument } from './booking/checkin';
 import { confirmationDocument } from './booking/confirmation';
-import type { BookingDocumentData, DocFlight, DocLine } from './booking/data';
+import type { BookingDocumentData, DocFlight, DocLine } from './booking/data-types';
 import { agentInvoiceDocument, cancellationInvoiceDocument } from './booking/invoices';
 import { itineraryDocument } from './booking/itinerary';
 import type { GroupFlight, GroupHeader, ManifestPassenger, RoomingLine } from './group/data';

@@ -7,7 +7,7 @@ import { addDays } from '../../../shared/pricing';
 import type { FileStore } from '../../storage/files';
 import { INK, onLetterhead } from '../letterhead';
 import type { Content, TableCell, TDocumentDefinitions } from '../pdf';
-import type { BookingDocumentData, DocAirline, DocFlight } from './data';
+import type { BookingDocumentData, DocAirline, DocFlight } from './data-types';
 import {
   airportText,
   clock,
