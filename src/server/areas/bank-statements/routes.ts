@@ -9,10 +9,10 @@ import { ok } from '../../http/respond';
 import { route } from '../../http/route';
 import { readMultipart } from '../../http/uploads';
 import type { AreaDeps } from '../deps';
+import { importStatement } from './import';
 import { getStatement, lineTable, splitBookings, splitParties, statementTable } from './queries';
 import {
   ignoreLine,
-  importStatement,
   matchedLines,
   matchStatement,
   RECORD_INLINE_LINES,
