@@ -6,7 +6,8 @@ import type { FileStore } from '../storage/files';
 import { atolCertificateDocument } from './booking/atol-certificate';
 import { appendInstructionPages, checkInDocument, loadInstructionPdfs } from './booking/checkin';
 import { confirmationDocument } from './booking/confirmation';
-import { type BookingDocumentData, DocumentRefused, loadBookingDocumentData } from './booking/data';
+import { DocumentRefused, loadBookingDocumentData } from './booking/data';
+import type { BookingDocumentData } from './booking/data-types';
 import { agentInvoiceDocument, cancellationInvoiceDocument } from './booking/invoices';
 import { itineraryDocument } from './booking/itinerary';
 import { renderPdf } from './pdf';
@@ -19,7 +20,7 @@ export type {
   DocFlight,
   DocLine,
   DocPassenger,
-} from './booking/data';
+} from './booking/data-types';
 export { DocumentRefused, loadBookingDocumentData };
 
 /**

@@ -9,6 +9,7 @@
 
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
+import { Parser } from 'htmlparser2';
 import Mustache from 'mustache';
 import { type FieldChange, NONE, summariseChanges, TOTAL_DUE_FIELD } from '../../shared/booking-changes';
 import { ukDate } from '../../shared/dates';
@@ -45,16 +46,21 @@ export function renderTemplate(body: string, vars: Partial<Record<EmailTemplateV
   return render(body, vars, escapeHtml);
 }
 
-/** HTML we built, as one line of plain text (for a subject). */
+/** Elements whose end (or a <br>) breaks the text: a space on a subject's one line. */
+const BREAKS = new Set(['br', 'p', 'div', 'li', 'tr', 'td', 'th', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+/** HTML we built, as one line of plain text (for a subject): its text, entities decoded. */
 function plainText(html: string): string {
-  return html
-    .replace(/<br\s*\/?>|<\/(p|tr|li|div|h\d)>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&');
+  let text = '';
+  new Parser({
+    ontext: (piece) => {
+      text += piece;
+    },
+    onclosetag: (name) => {
+      if (BREAKS.has(name)) text += ' ';
+    },
+  }).end(html);
+  return text;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { ActionIcon, Box, Burger, Button, Group, Text, Tooltip } from '@mantine/core';
+import { IconLogout, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ROLE_LABELS } from '../../shared/permissions';
 import { implementedRoutes, pathTo } from '../../shared/routes';
@@ -6,7 +7,6 @@ import { useSession } from '../api/session';
 import { PRODUCT_NAME } from '../theme';
 import { AppBreadcrumbs } from './AppBreadcrumbs';
 import { GlobalSearch } from './GlobalSearch';
-import { LogoutIcon, SettingsIcon } from './icons';
 import { useLogout } from './use-logout';
 
 interface Props {
@@ -70,11 +70,16 @@ export function AppHeader({ navOpened, onToggleNav, userName }: Props) {
               size="lg"
               aria-label="Settings"
             >
-              <SettingsIcon />
+              <IconSettings size={20} stroke={1.75} aria-hidden />
             </ActionIcon>
           </Tooltip>
         )}
-        <Button variant="subtle" color="gray" leftSection={<LogoutIcon />} onClick={() => void logout()}>
+        <Button
+          variant="subtle"
+          color="gray"
+          leftSection={<IconLogout size={18} stroke={1.75} aria-hidden />}
+          onClick={() => void logout()}
+        >
           Log out
         </Button>
       </Group>

@@ -1,5 +1,6 @@
 import { Combobox, Group, Kbd, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,7 +12,6 @@ import {
 } from '../../shared/api/dashboard';
 import { api } from '../api/client';
 import { keys } from '../api/query-keys';
-import { SearchIcon } from './icons';
 
 /** Issue #14: results follow typing after this pause. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -123,7 +123,9 @@ export function GlobalSearch() {
           }}
           placeholder="Search…"
           aria-label="Search bookings, customers and agents"
-          leftSection={search.isFetching ? <Loader size={14} /> : <SearchIcon />}
+          leftSection={
+            search.isFetching ? <Loader size={14} /> : <IconSearch size={16} stroke={1.75} aria-hidden />
+          }
           rightSection={
             <Kbd size="xs" title={`Press / or ${isMac ? '⌘' : 'Ctrl'}+K to search`}>
               {isMac ? '⌘K' : 'Ctrl K'}

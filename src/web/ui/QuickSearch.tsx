@@ -1,27 +1,31 @@
 import { Group, Text, TextInput, type TextInputProps } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 
 /**
- * Typed text that takes effect `delay` ms after the last key, or at once on Enter (the DataTables
- * search delay; a list's filter boxes too). Starts at `initial`. Returns the text being typed, its
- * setter, the applied search, an apply-now and a clear (both blank at once).
+ * Typed text that takes effect `delay` ms after the last key (Mantine's `useDebouncedValue`), or at
+ * once on Enter (the DataTables search delay; a list's filter boxes too). Starts at `initial`.
+ * Returns the text being typed, its setter, the applied search, an apply-now and a clear (both
+ * blank at once).
  */
 export function useDelayedSearch(delay: number, initial = '') {
   const [text, setText] = useState(initial);
-  const [search, setSearch] = useState(initial);
+  const [search, , { flush }] = useDebouncedValue(text, delay);
+  // A clear applies the blank at once: flushed here, after the debounce's own effect has seen it.
+  const [flushBlank, setFlushBlank] = useState(false);
   useEffect(() => {
-    if (text === search) return;
-    const t = setTimeout(() => setSearch(text), delay);
-    return () => clearTimeout(t);
-  }, [text, search, delay]);
+    if (!flushBlank) return;
+    setFlushBlank(false);
+    flush();
+  }, [flushBlank, flush]);
   return {
     text,
     setText,
     search,
-    applyNow: () => setSearch(text),
+    applyNow: flush,
     clear: () => {
       setText('');
-      setSearch('');
+      setFlushBlank(true);
     },
   };
 }

@@ -146,3 +146,13 @@ export async function productLabel(db: Db, tourId: number, sizeId: number | null
   );
   return row;
 }
+
+/** The products' sum of advertisement `id` (decimal text), read in the caller's transaction. */
+export async function productsSum(tx: Db, id: number, exceptProductId?: number): Promise<string> {
+  const [row] = await queryRows<{ sum: string }>(
+    tx,
+    sql`select coalesce(sum(amount), 0)::text as sum from advertisement_products
+        where advertisement_id = ${id} ${exceptProductId ? sql`and id <> ${exceptProductId}` : sql``}`,
+  );
+  return row.sum;
+}

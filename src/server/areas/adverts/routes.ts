@@ -10,15 +10,14 @@ import { ok } from '../../http/respond';
 import { route } from '../../http/route';
 import { parseFields, readFormOrJson, sendStoredFile } from '../../http/uploads';
 import type { AreaDeps } from '../deps';
+import { deleteAdvertProduct, saveAdvertProduct } from './products';
 import { advertTable, exists } from './queries';
 import {
   advertDetail,
   advertFile,
   advertFileErrors,
   deleteAdvert,
-  deleteAdvertProduct,
   saveAdvert,
-  saveAdvertProduct,
   updateAdvertPayment,
   updateArtworkStatus,
 } from './service';

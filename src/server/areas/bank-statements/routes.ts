@@ -9,6 +9,7 @@ import { ok } from '../../http/respond';
 import { route } from '../../http/route';
 import { readMultipart } from '../../http/uploads';
 import type { AreaDeps } from '../deps';
+import { importStatement } from './import';
 import {
   bookingChoices,
   getStatement,
@@ -19,7 +20,6 @@ import {
 } from './queries';
 import {
   ignoreLine,
-  importStatement,
   matchedLines,
   matchStatement,
   RECORD_INLINE_LINES,

@@ -3,15 +3,13 @@ import { instancesApi } from '../../../shared/api/instances';
 import { ok } from '../../http/respond';
 import { route } from '../../http/route';
 import type { AreaDeps } from '../deps';
+import { addInstanceFlight, removeInstanceFlight, setFlightIndirect } from './flights';
 import {
-  addInstanceFlight,
   createInstance,
   deleteInstance,
   getInstance,
   getInstancePrice,
-  removeInstanceFlight,
   saveInstancePrice,
-  setFlightIndirect,
   tourInstances,
   updateInstance,
 } from './queries';

@@ -13,9 +13,8 @@ import {
   text,
   unique,
 } from 'drizzle-orm/pg-core';
-import { money, percent, timestamps } from './common';
+import { money, timestamps } from './common';
 import {
-  airlines,
   airports,
   bonding_types,
   countries,
@@ -300,70 +299,6 @@ export const tour_instance_prices = pgTable(
   (t) => [unique('tour_instance_prices_uq').on(t.tour_instance_id, t.tour_room_id)],
 );
 
-/** Catalogue extras (spec 3 §3 Extra); price and cost in pounds. */
-export const extras = pgTable('extras', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  price: money('price').notNull().default('0'),
-  cost: money('cost').notNull().default('0'),
-  commissionable: boolean('commissionable').notNull().default(true),
-  commission_rate: percent('commission_rate'),
-  booking_start_date: date('booking_start_date', { mode: 'string' }),
-  booking_end_date: date('booking_end_date', { mode: 'string' }),
-  start_date: date('start_date', { mode: 'string' }),
-  end_date: date('end_date', { mode: 'string' }),
-  short_description: text('short_description'),
-  for_admin: boolean('for_admin').notNull().default(false),
-  for_per_person: boolean('for_per_person').notNull().default(false),
-  tour_id: integer('tour_id').references(() => tours.id, { onDelete: 'cascade' }),
-  ...timestamps,
-});
-
-export const extra_airlines = pgTable(
-  'extra_airlines',
-  {
-    extra_id: integer('extra_id')
-      .notNull()
-      .references(() => extras.id, { onDelete: 'cascade' }),
-    airline_id: integer('airline_id')
-      .notNull()
-      .references(() => airlines.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.extra_id, t.airline_id] })],
-);
-
-export const extra_tours = pgTable(
-  'extra_tours',
-  {
-    extra_id: integer('extra_id')
-      .notNull()
-      .references(() => extras.id, { onDelete: 'cascade' }),
-    tour_id: integer('tour_id')
-      .notNull()
-      .references(() => tours.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.extra_id, t.tour_id] })],
-);
-
-/** Discounts (spec 3 §3): penalty_type false = fixed pounds, true = percent. */
-export const discounts = pgTable('discounts', {
-  id: serial('id').primaryKey(),
-  code: text('code').notNull(),
-  description: text('description'),
-  value: money('value').notNull().default('0'),
-  penalty_type: boolean('penalty_type').notNull().default(false),
-  per_person: boolean('per_person').notNull().default(false),
-  tour_id: integer('tour_id').references(() => tours.id, { onDelete: 'cascade' }),
-  start_date: date('start_date', { mode: 'string' }),
-  end_date: date('end_date', { mode: 'string' }),
-  valid_from_date: date('valid_from_date', { mode: 'string' }),
-  valid_to_date: date('valid_to_date', { mode: 'string' }),
-  on_base_price: boolean('on_base_price').notNull().default(false),
-  is_suppressed: boolean('is_suppressed').notNull().default(false),
-  is_manual: boolean('is_manual').notNull().default(false),
-  ...timestamps,
-});
-
 /**
  * Accommodation prices per room and night (spec 3 §3 Accommodation price): the supplier's price in
  * its currency (currency_id, exchange_rate to pounds), per_person or per_night.
@@ -423,50 +358,4 @@ export const accommodation_gallery_images = pgTable(
     ...timestamps,
   },
   (t) => [index('accommodation_gallery_images_acc_idx').on(t.accommodation_id)],
-);
-
-/**
- * Airport transfers of a group's instances (spec 3 §3 Instance transfer): per direction
- * ('outbound' or 'inbound'), the transfer text for an instance's flight.
- */
-export const tour_instance_transfers = pgTable(
-  'tour_instance_transfers',
-  {
-    id: serial('id').primaryKey(),
-    tour_group_id: integer('tour_group_id')
-      .notNull()
-      .references(() => tour_groups.id, { onDelete: 'cascade' }),
-    tour_instance_id: integer('tour_instance_id')
-      .notNull()
-      .references(() => tour_instances.id, { onDelete: 'cascade' }),
-    flight_id: integer('flight_id').references(() => flights.id, { onDelete: 'cascade' }),
-    transfer_for: text('transfer_for', { enum: ['outbound', 'inbound'] }).notNull(),
-    transfer: text('transfer').notNull(),
-    ...timestamps,
-  },
-  (t) => [
-    unique('tour_instance_transfers_uq').on(t.tour_instance_id, t.flight_id, t.transfer_for),
-    index('tour_instance_transfers_group_idx').on(t.tour_group_id),
-  ],
-);
-
-/** Pickup times of a group's transfers, per transfer name and accommodation (spec 3 §3). */
-export const transfer_pickup_times = pgTable(
-  'transfer_pickup_times',
-  {
-    id: serial('id').primaryKey(),
-    tour_group_id: integer('tour_group_id')
-      .notNull()
-      .references(() => tour_groups.id, { onDelete: 'cascade' }),
-    transfer_for: text('transfer_for', { enum: ['outbound', 'inbound'] }).notNull(),
-    transfer: text('transfer').notNull(),
-    accommodation_id: integer('accommodation_id')
-      .notNull()
-      .references(() => accommodations.id, { onDelete: 'cascade' }),
-    pickup_time: text('pickup_time').notNull(),
-    ...timestamps,
-  },
-  (t) => [
-    unique('transfer_pickup_times_uq').on(t.tour_group_id, t.transfer_for, t.transfer, t.accommodation_id),
-  ],
 );

@@ -1,10 +1,12 @@
 export * from './adverts';
 export * from './auth';
 export * from './bank';
+export * from './booking-payments';
 export * from './booking-requests';
 export * from './bookings';
 export * from './catalogue';
 export * from './documents';
+export * from './extras-discounts';
 export * from './money';
 export * from './parties';
 export * from './portal';
@@ -13,3 +15,4 @@ export * from './reminders';
 export * from './settings';
 export * from './storage';
 export * from './summaries';
+export * from './transfers';

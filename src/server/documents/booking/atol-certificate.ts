@@ -1,7 +1,7 @@
 import { INK, onLetterhead } from '../letterhead';
 import type { Content, TableCell, TDocumentDefinitions } from '../pdf';
 import { roomText, stayText } from './blocks';
-import type { BookingDocumentData } from './data';
+import type { BookingDocumentData } from './data-types';
 import { airportText, clock, day, londonDay, passengerName, TOUR_TYPE_LABELS, table, ymdOf } from './format';
 
 /**

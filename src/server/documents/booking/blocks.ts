@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { stageParts } from '../../../shared/payment-schedule';
 import { INK } from '../letterhead';
 import type { Content, TableCell } from '../pdf';
-import type { BookingDocumentData, DocLine } from './data';
+import type { BookingDocumentData, DocLine } from './data-types';
 import {
   airportText,
   day,

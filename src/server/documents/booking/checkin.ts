@@ -7,7 +7,7 @@ const pdfLib = () => import('pdf-lib');
 import type { FileStore } from '../../storage/files';
 import { INK, onLetterhead } from '../letterhead';
 import type { Content, TableCell, TDocumentDefinitions } from '../pdf';
-import type { BookingDocumentData, DocAirline, DocFlight } from './data';
+import type { BookingDocumentData, DocAirline, DocFlight } from './data-types';
 import {
   airportText,
   clock,

@@ -10,7 +10,7 @@ import {
   paymentsSection,
   scheduleBlock,
 } from './blocks';
-import type { BookingDocumentData } from './data';
+import type { BookingDocumentData } from './data-types';
 import { customerAddressee, day, londonDay, note, opening, section, title } from './format';
 
 /**

@@ -2,7 +2,7 @@ import { londonDay as londonYmd, ukDate } from '../../../shared/dates';
 import { poundsText } from '../../../shared/money-text';
 import { INK } from '../letterhead';
 import type { Column, Content, ContentStack, TableCell } from '../pdf';
-import type { BookingDocumentData, DocFlight, DocPassenger } from './data';
+import type { BookingDocumentData, DocFlight, DocPassenger } from './data-types';
 
 /**
  * Text and building blocks shared by the booking documents: money as '£1,234.56' from decimal text

@@ -9,7 +9,7 @@ import {
   linesSection,
   paymentsSection,
 } from './blocks';
-import type { BookingDocumentData } from './data';
+import type { BookingDocumentData } from './data-types';
 import {
   addressBlock,
   customerAddressee,

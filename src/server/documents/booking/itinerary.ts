@@ -2,7 +2,7 @@ import { addDays } from '../../../shared/dates';
 import { INK, onLetterhead } from '../letterhead';
 import type { Content, TableCell, TDocumentDefinitions } from '../pdf';
 import { departureText, passengersSection, roomText, travelText } from './blocks';
-import type { BookingDocumentData, DocLine } from './data';
+import type { BookingDocumentData, DocLine } from './data-types';
 import { airportText, clock, customerAddressee, day, note, opening, table, title, ymdOf } from './format';
 
 /**

@@ -1,3 +1,5 @@
+import { decodeHTML } from 'entities';
+import { Parser } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 import { INK } from '../letterhead';
 import type { Content } from '../pdf';
@@ -28,26 +30,6 @@ const KEEP = [
   'li',
   'a',
 ];
-
-const ENTITY: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  '#39': "'",
-};
-function decode(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (m, e: string) => {
-    if (e[0] === '#') {
-      const code =
-        e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : '';
-    }
-    return ENTITY[e.toLowerCase()] ?? m;
-  });
-}
 
 interface Run {
   text: string;
@@ -105,23 +87,18 @@ export function richTextContent(html: string | null | undefined): Content[] {
     heading = false;
   };
 
-  for (const token of clean.split(/(<[^>]+>)/)) {
-    if (!token) continue;
-    const tag = /^<(\/?)([a-z0-9]+)([^>]*)>$/i.exec(token);
-    if (!tag) {
-      const text = decode(token).replace(/\s+/g, ' ');
-      if (text) {
-        runs.push({
-          text,
-          bold: style.bold > 0 || undefined,
-          italics: style.italics > 0 || undefined,
-          decoration: style.underline > 0 ? 'underline' : undefined,
-        });
-      }
-      continue;
+  const addText = (raw: string) => {
+    const text = decodeHTML(raw).replace(/\s+/g, ' ');
+    if (text) {
+      runs.push({
+        text,
+        bold: style.bold > 0 || undefined,
+        italics: style.italics > 0 || undefined,
+        decoration: style.underline > 0 ? 'underline' : undefined,
+      });
     }
-    const closing = tag[1] === '/';
-    const name = tag[2].toLowerCase();
+  };
+  const onTag = (name: string, closing: boolean, attribs: Record<string, string> = {}) => {
     const d = closing ? -1 : 1;
     switch (name) {
       case 'strong':
@@ -136,12 +113,12 @@ export function richTextContent(html: string | null | undefined): Content[] {
         style.underline = Math.max(0, style.underline + d);
         break;
       case 'br':
-        runs.push({ text: '\n' });
+        if (!closing) runs.push({ text: '\n' });
         break;
       case 'a':
-        if (!closing) href = /href="([^"]*)"/i.exec(tag[3])?.[1] ?? null;
+        if (!closing) href = attribs.href ?? null;
         else {
-          const target = href ? decode(href).replace(/^mailto:|^tel:/, '') : null;
+          const target = href ? decodeHTML(href).replace(/^mailto:|^tel:/, '') : null;
           const shown = runs.map((r) => r.text).join('');
           if (target && !shown.includes(target)) runs.push({ text: ` (${target})` });
           href = null;
@@ -174,7 +151,21 @@ export function richTextContent(html: string | null | undefined): Content[] {
           heading = !closing;
         }
     }
-  }
+  };
+  // Only the tags written in `clean` count, not the closes the parser implies: sanitize-html's own
+  // parser wrote `clean`, and a cell's <p> can leave it unbalanced. Without entity decoding each text
+  // between two tags (stray ones too) comes as one piece, decoded by addText.
+  const parser = new Parser(
+    {
+      onopentag: (name, attribs) => onTag(name, false, attribs),
+      onclosetag: (name, implied) => {
+        if (!implied) onTag(name, true);
+      },
+      ontext: addText,
+    },
+    { decodeEntities: false },
+  );
+  parser.end(clean);
   flush();
   return blocks;
 }

@@ -1,25 +1,26 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import type { ReactNode } from 'react';
+import {
+  IconAdjustmentsHorizontal,
+  IconBell,
+  IconBook,
+  IconBus,
+  IconCalendar,
+  IconCurrencyPound,
+  IconDatabase,
+  IconUsers,
+  type TablerIcon,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Permission } from '../../../shared/permissions';
 import { implementedRoutes, pathTo, type RouteName } from '../../../shared/routes';
 import { PageHeader } from '../../ui/PageHeader';
 import { useCan } from '../../ui/permissions';
-import {
-  BellIcon,
-  BookIcon,
-  BusIcon,
-  CalendarIcon,
-  DatabaseIcon,
-  PoundIcon,
-  SlidersIcon,
-  UsersIcon,
-} from './icons';
 
 interface SettingsBox {
   title: string;
   description: string;
-  icon: ReactNode;
+  /** Tabler outline icon, drawn at 22px beside the title. */
+  icon: TablerIcon;
   color: string;
   links: { label: string; route: RouteName }[];
   /** Shown only to roles with this permission (Manage Admin Users, DB Backups: role 1). */
@@ -31,7 +32,7 @@ const BOXES: SettingsBox[] = [
   {
     title: 'Coach Tour Settings',
     description: 'Pick-up regions and the coach pick-up points in each.',
-    icon: <BusIcon />,
+    icon: IconBus,
     color: 'indigo',
     links: [
       { label: 'Manage Regions', route: 'regions' },
@@ -41,28 +42,28 @@ const BOXES: SettingsBox[] = [
   {
     title: 'Brochures',
     description: 'Brochures customers can request, and which are active.',
-    icon: <BookIcon />,
+    icon: IconBook,
     color: 'grape',
     links: [{ label: 'Manage Brochures', route: 'brochures' }],
   },
   {
     title: 'System Settings',
     description: 'Values the system uses across bookings and documents.',
-    icon: <SlidersIcon />,
+    icon: IconAdjustmentsHorizontal,
     color: 'gray',
     links: [{ label: 'Manage System Settings', route: 'system-settings' }],
   },
   {
     title: 'Payment reminders',
     description: 'When reminders go before and after a payment falls due, and the email each sends.',
-    icon: <BellIcon />,
+    icon: IconBell,
     color: 'red',
     links: [{ label: 'Manage Payment Reminders', route: 'payment-reminders' }],
   },
   {
     title: 'Admin Users',
     description: 'Staff who sign in: admins and accountants.',
-    icon: <UsersIcon />,
+    icon: IconUsers,
     color: 'blue',
     links: [{ label: 'Manage Admin Users', route: 'admin-user-index' }],
     permission: 'adminUsers.read',
@@ -70,14 +71,14 @@ const BOXES: SettingsBox[] = [
   {
     title: 'Currency Exchange Rates',
     description: 'Rates against sterling, with the dates each applies.',
-    icon: <PoundIcon />,
+    icon: IconCurrencyPound,
     color: 'teal',
     links: [{ label: 'Manage Currency Exchange Rates', route: 'currency-exchange-index' }],
   },
   {
     title: 'DB Backups',
     description: 'Backups of the database and files, to download or remove.',
-    icon: <DatabaseIcon />,
+    icon: IconDatabase,
     color: 'orange',
     permission: 'backups.manage',
     links: [{ label: 'Manage DB Backups', route: 'backups-list' }],
@@ -85,7 +86,7 @@ const BOXES: SettingsBox[] = [
   {
     title: 'Monthly Accounting',
     description: 'The account number for each month of each year.',
-    icon: <CalendarIcon />,
+    icon: IconCalendar,
     color: 'cyan',
     links: [{ label: 'Manage Monthly Accounting', route: 'monthly-accounts' }],
   },
@@ -121,7 +122,7 @@ export function SettingsPage() {
             <Stack gap="sm" h="100%">
               <Group gap="sm" wrap="nowrap">
                 <ThemeIcon variant="light" color={box.color} size={42} radius="md">
-                  {box.icon}
+                  <box.icon size={22} stroke={1.75} aria-hidden />
                 </ThemeIcon>
                 <Text fw={650} size="lg">
                   {box.title}
