@@ -95,7 +95,10 @@ describe('bank statements: import, review, confirm, see the payment', () => {
     await shot(page, 'bank-recorded');
 
     // A cheque split across the group's bookings: the bookings owing, the proposal, the total.
-    await table.getByRole('row', { name: /INTEREST/ }).getByRole('button', { name: 'Split…' }).click();
+    await table
+      .getByRole('row', { name: /INTEREST/ })
+      .getByRole('button', { name: 'Split…' })
+      .click();
     const split = page.getByRole('dialog', { name: /^Split £12\.34/ });
     await split.getByRole('combobox', { name: 'Agent or tour group' }).fill(groupLabel.replace(' — ', ' '));
     await page.getByRole('option', { name: `Group: ${groupLabel}` }).click();

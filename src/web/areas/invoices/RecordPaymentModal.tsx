@@ -1,6 +1,5 @@
 import { Anchor, Button, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import Decimal from 'decimal.js';
 import { useState } from 'react';
 import {
   INVOICE_MESSAGES,
