@@ -3,7 +3,7 @@ import { bearer, createTestContext, type TestContext } from '../helpers/app';
 import { testDbKinds } from '../helpers/db';
 import { createCustomer } from '../helpers/factories';
 
-// POST tours/get-instance-rooms end to end (spec 3 §7 Instances; ARCHITECTURE.md 'Price and
+// POST tours/get-instance-rooms end to end (spec 3 §7 Instances; docs/bookings.md 'Price and
 // availability rules'): tour vs group accommodation, exclusion, instance price vs base +
 // supplement, availability as the minimum over the stay, stop sell at night and instance level.
 describe.each(testDbKinds)('get-instance-rooms on %s', (kind) => {

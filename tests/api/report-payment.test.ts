@@ -19,7 +19,7 @@ import {
 const PATH = '/reports/payment-report';
 
 // Payment report (spec 3 §2 Reports, §4 'Payment report', §7 POST reports/payment-report, §8;
-// ARCHITECTURE.md 'Money owed'; issue #15): invoices of suppliers and tour managers, and the
+// docs/money.md 'Money owed'; issue #15): invoices of suppliers and tour managers, and the
 // affiliates' adverts (Artwork-Report). Every figure is worked by hand.
 describe.each(testDbKinds)('payment report on %s', (kind) => {
   let t: TestContext;

@@ -94,7 +94,7 @@ export interface BookablePair {
 }
 
 /**
- * Bookable pairs by the price and availability rule (ARCHITECTURE.md; src/shared/pricing.ts) and
+ * Bookable pairs by the price and availability rule (docs/bookings.md; src/shared/pricing.ts) and
  * what POST bookings checks (areas/bookings/tour-lines.ts): departure after today and after the
  * release days (instance, else group, else tour), nothing on stop sell (instance, group, tour or a
  * night), the room offered (the group's own accommodation when it has any, else the tour's, minus

@@ -120,7 +120,7 @@ export const newTourLineSchema = z.object({
   tour_room_id: idSchema,
   guests: intSchema('Guests', { min: 1, max: 99 }),
   rooms: intSchema('Rooms', { min: 1, max: 99 }),
-  /** Ignored on create: the server charges what the price rule gives (ARCHITECTURE.md). */
+  /** Ignored on create: the server charges what the price rule gives (docs/bookings.md). */
   price: optionalMoney('Price'),
   cost: optionalMoney('Cost'),
   airline_ref: optionalText(50),

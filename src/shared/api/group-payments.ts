@@ -141,7 +141,7 @@ export type GroupPayment = z.input<typeof groupPaymentAnswer>;
 
 /** POST tours/groups/{id}/calculate-revenue (data): the revenue, the payments and the profit. */
 export const groupRevenueAnswer = z.object({
-  /** Spec 3 §9 (see ARCHITECTURE.md 'Group money'): live bookings' total due on the group, £. */
+  /** Spec 3 §9 (see docs/money.md 'Group money'): live bookings' total due on the group, £. */
   gross_revenue: moneyAnswer,
   /** Cancelled bookings' cancellation value on the group, £. */
   cancellation_revenue: moneyAnswer,

@@ -43,7 +43,7 @@ export async function createBooking(db: Db, input: BookingCreate, userId: number
   );
   for (const [n, line] of input.tour_bookings.entries())
     assertRoomsMatchGuests(line.guests, line.rooms, priced[n].occupancy, `tour_bookings.${n}`);
-  // Lock order (ARCHITECTURE.md): the departures' places first, in ascending id, then the rooms.
+  // Lock order (docs/bookings.md): the departures' places first, in ascending id, then the rooms.
   const guests = new Map<number, number>();
   for (const line of input.tour_bookings)
     guests.set(line.tour_instance_id, (guests.get(line.tour_instance_id) ?? 0) + line.guests);
@@ -103,7 +103,7 @@ export async function createBooking(db: Db, input: BookingCreate, userId: number
       }),
     });
     const { totals } = f;
-    // Rooms are taken in one order (ARCHITECTURE.md): two bookings never wait on each other in a cycle.
+    // Rooms are taken in one order (docs/bookings.md): two bookings never wait on each other in a cycle.
     const lines = input.tour_bookings
       .map((line, n) => ({ line, n, priced: priced[n] }))
       .sort((x, y) => byRoomStock(x.priced, y.priced));

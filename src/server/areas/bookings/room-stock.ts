@@ -5,7 +5,7 @@ import { type Db, queryRows } from '../../db/client';
 import { conflict } from '../../http/errors';
 
 /**
- * Rooms taken and given back by bookings (DESIGN.md §5 Availability; ARCHITECTURE.md 'Price and
+ * Rooms taken and given back by bookings (DESIGN.md §5 Availability; docs/bookings.md 'Price and
  * availability rules'): a tour line holds `rooms` rooms on every night of its stay, by lowering
  * room_availability.remaining_availability. Both calls run inside the booking's transaction and
  * lock the nights' rows first, in date order, so concurrent bookings of the same room queue on the

@@ -218,7 +218,7 @@ export async function bulkUpdateAccommodation(
       return [{ l, old, target, oldStay, newStay, oldNights, newNights }];
     });
     // Every night the moves touch, old and new, locked up front in the global order (accommodation
-    // room, then night) that booking changes follow (ARCHITECTURE.md 'One booking'), after the
+    // room, then night) that booking changes follow (docs/bookings.md 'One booking'), after the
     // bookings and their lines (groupLines above): a booking saved meanwhile waits, never deadlocks.
     const stays = plan.flatMap((m) => [
       { room: m.old.accommodation_room_id, nights: m.oldNights },

@@ -9,7 +9,7 @@ import { countedPassengers, linesOnGroup } from '../instances/departure-bookings
 /**
  * Reading a tour group's money (spec 3 §2 'Suppliers, Services & Payments', §3 Internal payment,
  * §9 net profit): its internal payments with their cost in pounds, and its revenue from bookings.
- * The formulas are the shared ones (src/shared/money-owed.ts); see ARCHITECTURE.md 'Group money'.
+ * The formulas are the shared ones (src/shared/money-owed.ts); see docs/money.md 'Group money'.
  */
 
 /** A stored internal payment with what the screen shows of its party, service, room and invoice. */
@@ -166,7 +166,7 @@ async function internalPaymentsAndPassengers(
 }
 
 /**
- * POST tours/groups/{id}/calculate-revenue (spec 3 §2, §9; ARCHITECTURE.md 'Group money'): the
+ * POST tours/groups/{id}/calculate-revenue (spec 3 §2, §9; docs/money.md 'Group money'): the
  * revenue of one group (`revenueOfGroups` for it alone); 404 when there is no such group.
  */
 export async function groupRevenue(db: Db, groupId: number): Promise<GroupRevenue> {

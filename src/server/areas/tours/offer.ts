@@ -145,7 +145,7 @@ export function saleClosedReason(departure: string, releaseDays: number | null, 
 
 /**
  * The rooms an instance offers, priced and counted by the rule of src/shared/pricing.ts (spec 3
- * §7 'POST tours/get-instance-rooms'; ARCHITECTURE.md 'Price and availability rules'). The stay
+ * §7 'POST tours/get-instance-rooms'; docs/bookings.md 'Price and availability rules'). The stay
  * counts from `departureDate` when given, else from the instance's departure date. 404 when the
  * instance is unknown.
  */

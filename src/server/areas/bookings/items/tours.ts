@@ -65,7 +65,7 @@ export async function addTourToBooking(
     const field = 'tour_bookings.0';
     const priced = await priceTourLine(tx, v.tour_id, v.tour_instance_id, v.tour_room_id, field);
     assertRoomsMatchGuests(v.guests, v.rooms, priced.occupancy, field);
-    // Lock order (ARCHITECTURE.md): the departure, then every night the booking holds or takes.
+    // Lock order (docs/bookings.md): the departure, then every night the booking holds or takes.
     await claimPlaces(tx, new Map([[v.tour_instance_id, v.guests]]));
     await lockRoomNights(tx, bookingId, [priced]);
     await placeTourLine(tx, bookingId, v, priced, field);
@@ -296,7 +296,7 @@ async function moveLineAccommodation(
   }
   const rooms = roomsForGuests(line.guests, priced.occupancy);
   // Every night the booking holds and the new stay's are locked first, in the global order (by
-  // accommodation room, ARCHITECTURE.md), so two opposite moves never wait on each other; the
+  // accommodation room, docs/bookings.md), so two opposite moves never wait on each other; the
   // same room is given back before it is taken.
   await lockRoomNights(tx, b.id, [priced]);
   const takeNew = () =>

@@ -58,7 +58,7 @@ const pairText = (label: string, input: PaymentReportInput, pair: string) => {
  *
  * report_for supplier / tour_manager → Payment-Report.xlsx: one row per invoice of the chosen
  * parties (`supplier_id` / `tour_manager_id`; an empty list = every supplier / tour manager) from
- * `party_invoices` (ARCHITECTURE.md 'Money owed'): party, invoice number, invoice date, due date,
+ * `party_invoices` (docs/money.md 'Money owed'): party, invoice number, invoice date, due date,
  * currency, amount and exchange rate (per £1: '£1 = €1.17'), converted £ (amount ÷ rate,
  * `convertedToSterling`), paid and outstanding in the invoice's currency (`invoiceOutstanding`) and
  * in pounds, the number of recorded payments and the last payment's date. Date pairs: invoiceDeadline

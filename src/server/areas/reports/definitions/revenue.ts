@@ -28,7 +28,7 @@ interface RevenueRow {
  * departure date, passengers (guests of Paid or Confirmed bookings, spec 3 §4), gross revenue,
  * cancellation revenue, supplier costs and profit, in pounds — each departure's figures are what
  * the group screen's calculate-revenue answers, from the same code (`revenueOfGroups`, a batch of
- * departures at a time in `mapBatch`; ARCHITECTURE.md 'Group money'). Ordered by departure date,
+ * departures at a time in `mapBatch`; docs/money.md 'Group money'). Ordered by departure date,
  * tour name, group id. Totals of passengers and every money column (the profit total is the sum of
  * the departures' profits, each floored at 0). `db` reads the tour names for the filters line and
  * the figures.

@@ -35,7 +35,7 @@ const cancelled = sql`(b.cancelled_at is not null or b.status = 'Cancelled')`;
 /**
  * The stay of line `tb`, as the group rooming list gives it (documents/group/data.ts): the line's
  * own check-in and check-out dates — the nights its rooms were taken for when it was booked — else
- * the one rule of shared/pricing.ts `stayDates` (ARCHITECTURE 'Stay'): in on the instance's
+ * the one rule of shared/pricing.ts `stayDates` (docs/bookings.md 'Price and availability rules'): in on the instance's
  * departure + (check_in_day − 1), out on departure + (check_out_day − 1) of its tour accommodation.
  * Dates, so they compare and sort as dates.
  */
