@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { BankStatement, bankLineRow, bankStatementRow } from '../../../shared/api/bank-statements';
+import type {
+  BankBookingChoice,
+  BankStatement,
+  bankLineRow,
+  bankStatementRow,
+} from '../../../shared/api/bank-statements';
 import type { BookingCandidate } from '../../../shared/bank-matching';
 import { stillOwed } from '../../../shared/booking-totals';
 import { type Db, queryRows } from '../../db/client';
@@ -255,14 +260,20 @@ export async function bookingChoices(db: Db, q: string) {
                                     where lower(c.last_name) = ${term.toLowerCase()} limit 50))
         order by (b.balance > 0) desc, b.balance_due nulls last, b.id desc limit 20`,
   );
-  return rows.map((r) => {
-    const c = toCandidate(r);
-    return {
-      booking_id: c.booking_id,
-      booking_ref: c.booking_ref,
-      name: c.customer_name ?? c.agent_name,
-      departure_date: r.departure_date,
-      owed: c.owed,
-    };
-  });
+  return rows.map((r) => bookingChoice({ ...toCandidate(r), departure_date: r.departure_date }));
 }
+
+/** A candidate as the screens choose it (`BankBookingChoice`): who is the customer, else the agent. */
+export const bookingChoice = (
+  c: Pick<BookingCandidate, 'booking_id' | 'booking_ref' | 'owed'> & {
+    customer_name: string | null;
+    agent_name: string | null;
+    departure_date: string | null;
+  },
+): BankBookingChoice => ({
+  booking_id: c.booking_id,
+  booking_ref: c.booking_ref,
+  name: c.customer_name ?? c.agent_name,
+  departure_date: c.departure_date,
+  owed: c.owed,
+});

@@ -11,6 +11,7 @@ import { readMultipart } from '../../http/uploads';
 import type { AreaDeps } from '../deps';
 import { importStatement } from './import';
 import {
+  bookingChoice,
   bookingChoices,
   getStatement,
   lineTable,
@@ -153,13 +154,7 @@ export const bankStatementRoutes: FastifyPluginAsync<AreaDeps> = async (app, dep
     return ok('', {
       data: {
         amount: line.amount,
-        bookings: bookings.map((b) => ({
-          booking_id: b.booking_id,
-          booking_ref: b.booking_ref,
-          name: b.customer_name ?? b.agent_name,
-          departure_date: b.departure_date,
-          owed: b.owed,
-        })),
+        bookings: bookings.map(bookingChoice),
         ...proposal,
       },
     });
