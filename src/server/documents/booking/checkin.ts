@@ -152,7 +152,7 @@ function airlineSection(g: AirlineFlights, pdfs: InstructionPdfs): Content {
                 ...(opens
                   ? [
                       {
-                        text: `${g.airline?.web_check_in_before_days} days before your first flight on ${day(ymdOf(g.flights[0].departure_time))}.`,
+                        text: `${g.airline?.web_check_in_before_days} ${g.airline?.web_check_in_before_days === 1 ? 'day' : 'days'} before your first flight on ${day(ymdOf(g.flights[0].departure_time))}.`,
                         fontSize: 8.5,
                         color: INK.muted,
                       },
