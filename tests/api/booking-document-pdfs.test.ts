@@ -4,7 +4,6 @@ import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../src/server/db/client';
 import {
   atolProtectedContent,
   type BookingDocumentData,
@@ -12,7 +11,8 @@ import {
   isFlightInclusive,
   loadBookingDocumentData,
   renderBookingDocument,
-} from '../../src/server/documents/booking-documents';
+} from '../../src/server/areas/bookings/documents/render';
+import { queryRows } from '../../src/server/db/client';
 import { addDays } from '../../src/shared/dates';
 import { BOOKING_DOC_CODES, type BookingDocType } from '../../src/shared/documents';
 import { poundsText } from '../../src/shared/money-text';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderBookingDocument } from '../../src/server/documents/booking-documents';
+import { renderBookingDocument } from '../../src/server/areas/bookings/documents/render';
 import { templateVariables } from '../../src/server/mail/templates';
 import { addDays, londonToday, ukDate } from '../../src/shared/dates';
 import { type PaymentStage, scheduleText, stageParts } from '../../src/shared/payment-schedule';

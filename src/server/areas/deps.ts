@@ -1,3 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
@@ -21,3 +22,6 @@ export interface AreaDeps {
   /** Now, for work that asks what day it is (payment reminders' 'today'); tests inject a simulated one. */
   clock: () => Date;
 }
+
+/** An area's route plugins, as its `index.ts` exports them (`routes`), registered in order. */
+export type AreaRoutes = readonly FastifyPluginAsync<AreaDeps>[];

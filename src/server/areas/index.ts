@@ -1,110 +1,26 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { accommodationRoutes } from './accommodation/routes';
-import { adminUserRoutes } from './admin-users/routes';
-import { advertiseSizeRoutes } from './advertise-sizes/routes';
-import { advertRoutes } from './adverts/routes';
-import { affiliateRoutes } from './affiliates/routes';
-import { agentRoutes } from './agents/routes';
-import { airlineRoutes } from './airlines/routes';
-import { authRoutes } from './auth/routes';
-import { availabilityRoutes } from './availability/routes';
-import { backupRoutes } from './backups/routes';
-import { bankStatementRoutes } from './bank-statements/routes';
-import { bookingRequestRoutes } from './booking-requests/routes';
-import { bookingDocumentRoutes } from './bookings/document-routes';
-import { bookingEditRoutes } from './bookings/edit-routes';
-import { bookingEmailRoutes } from './bookings/email-routes';
-import { bookingFileRoutes } from './bookings/files-routes';
-import { bookingInstalmentRoutes } from './bookings/instalments-routes';
-import { bookingRoutes } from './bookings/routes';
-import { brochureRequestListRoutes } from './brochure-requests/routes';
-import { brochureRequestRoutes } from './brochures/requests';
-import { brochureRoutes } from './brochures/routes';
-import { cancellationRoutes } from './cancellations/routes';
-import { currencyRoutes } from './currency/routes';
-import { customerMessageRoutes } from './customer-messages/routes';
-import { customerRoutes } from './customers/routes';
-import { customersMergingRoutes } from './customers-merging/routes';
-import { dashboardRoutes } from './dashboard/routes';
-import type { AreaDeps } from './deps';
-import { discountRoutes } from './discounts/routes';
-import { emailTemplateRoutes } from './email-templates/routes';
-import { extraRoutes } from './extras/routes';
-import { flightRoutes } from './flights/routes';
-import { groupDocumentRoutes } from './groups/document-routes';
-import { groupPaymentRoutes } from './groups/payments-routes';
-import { groupRoutes } from './groups/routes';
-import { instanceRoutes } from './instances/routes';
-import { invoiceRoutes } from './invoices/routes';
-import { jobRoutes } from './jobs/routes';
-import { monthlyAccountRoutes } from './monthly-accounts/routes';
-import { paymentReminderRoutes } from './payment-reminders/routes';
-import { paymentRoutes } from './payments/routes';
-import { portalRoutes } from './portal/routes';
-import { referenceRoutes } from './reference/routes';
-import { regionRoutes } from './regions/routes';
-import { reportRoutes } from './reports/routes';
-import { resortRoutes } from './resorts/routes';
-import { serviceTypeRoutes } from './service-types/routes';
-import { summaryRoutes } from './summaries/routes';
-import { supplierRoutes } from './suppliers/routes';
-import { systemSettingRoutes } from './system-settings/routes';
-import { tourManagerRoutes } from './tour-managers/routes';
-import { tourCatalogueRoutes } from './tours/catalogue-routes';
-import { tourRoutes } from './tours/routes';
+import type { AreaDeps, AreaRoutes } from './deps';
 
-/** Registers every area's routes under /api. One line per area (DESIGN.md §3 areas). */
+const AREAS_DIR = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The areas: every folder here, by name (DESIGN.md §3). Each has an `index.ts`, its public module,
+ * exporting `routes`; adding an area is adding its folder — there is no list to keep.
+ */
+export const AREA_NAMES: readonly string[] = readdirSync(AREAS_DIR, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name)
+  .sort();
+
+/** Registers every area's routes under /api, area by area in name order. */
 export async function registerAreas(api: FastifyInstance, deps: AreaDeps) {
-  await api.register(authRoutes, deps);
-  await api.register(bookingRoutes, deps);
-  await api.register(bookingFileRoutes, deps);
-  await api.register(bookingDocumentRoutes, deps);
-  await api.register(paymentRoutes, deps);
-  await api.register(paymentReminderRoutes, deps);
-  await api.register(bankStatementRoutes, deps);
-  await api.register(portalRoutes, deps);
-  await api.register(bookingEditRoutes, deps);
-  await api.register(bookingInstalmentRoutes, deps);
-  await api.register(bookingEmailRoutes, deps);
-  await api.register(customerRoutes, deps);
-  await api.register(customersMergingRoutes, deps);
-  await api.register(customerMessageRoutes, deps);
-  await api.register(bookingRequestRoutes, deps);
-  await api.register(brochureRequestRoutes, deps);
-  await api.register(brochureRequestListRoutes, deps);
-  await api.register(agentRoutes, deps);
-  await api.register(affiliateRoutes, deps);
-  await api.register(advertRoutes, deps);
-  await api.register(summaryRoutes, deps);
-  await api.register(reportRoutes, deps);
-  await api.register(referenceRoutes, deps);
-  await api.register(resortRoutes, deps);
-  await api.register(airlineRoutes, deps);
-  await api.register(serviceTypeRoutes, deps);
-  await api.register(advertiseSizeRoutes, deps);
-  await api.register(systemSettingRoutes, deps);
-  await api.register(cancellationRoutes, deps);
-  await api.register(tourRoutes, deps);
-  await api.register(tourCatalogueRoutes, deps);
-  await api.register(groupRoutes, deps);
-  await api.register(groupPaymentRoutes, deps);
-  await api.register(invoiceRoutes, deps);
-  await api.register(groupDocumentRoutes, deps);
-  await api.register(instanceRoutes, deps);
-  await api.register(extraRoutes, deps);
-  await api.register(discountRoutes, deps);
-  await api.register(regionRoutes, deps);
-  await api.register(brochureRoutes, deps);
-  await api.register(emailTemplateRoutes, deps);
-  await api.register(supplierRoutes, deps);
-  await api.register(tourManagerRoutes, deps);
-  await api.register(adminUserRoutes, deps);
-  await api.register(currencyRoutes, deps);
-  await api.register(monthlyAccountRoutes, deps);
-  await api.register(backupRoutes, deps);
-  await api.register(accommodationRoutes, deps);
-  await api.register(availabilityRoutes, deps);
-  await api.register(flightRoutes, deps);
-  await api.register(jobRoutes, deps);
-  await api.register(dashboardRoutes, deps);
+  for (const name of AREA_NAMES) {
+    const area: { routes: AreaRoutes } = await import(
+      pathToFileURL(path.join(AREAS_DIR, name, 'index.ts')).href
+    );
+    for (const plugin of area.routes) await api.register(plugin, deps);
+  }
 }

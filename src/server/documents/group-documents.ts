@@ -10,11 +10,11 @@ import type { Db } from '../db/client';
 import { notFound, validationError } from '../http/errors';
 import type { FileStore } from '../storage/files';
 import { GROUP_DOCUMENTS_AREA } from '../storage/retention';
-import { loadCompanySettings } from './booking/data';
 import { loadGroupFlights, loadGroupHeader, loadManifestPassengers, loadRoomingLines } from './group/data';
 import { type GroupDocumentModel, manifestModel, roomingModel } from './group/model';
 import { groupDocumentDefinition } from './group/pdf-layout';
 import { writeGroupXlsx } from './group/xlsx';
+import { loadCompanySettings } from './letterhead';
 import { renderPdf } from './pdf';
 
 /**

@@ -57,6 +57,23 @@ export async function loadLetterhead(db: Db): Promise<Letterhead> {
   return loadSettingValues(db, LETTERHEAD_KEYS);
 }
 
+/** The letterhead and ATOL settings the booking and group documents print (system settings; '' when unset). */
+export interface CompanySettings extends Letterhead {
+  atol_protection_wording: string;
+  atol_protection_contribution: string;
+}
+
+const COMPANY_SETTING_NAMES = [
+  ...LETTERHEAD_KEYS,
+  'atol_protection_wording',
+  'atol_protection_contribution',
+] as const satisfies readonly (keyof CompanySettings)[];
+
+/** The letterhead and ATOL settings (system settings), '' for any not set. */
+export async function loadCompanySettings(db: Db): Promise<CompanySettings> {
+  return loadSettingValues(db, COMPANY_SETTING_NAMES);
+}
+
 /** The house palette of the documents: one accent, quiet greys, light rules. */
 export const INK = {
   accent: '#1d3a5f',

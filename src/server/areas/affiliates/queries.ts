@@ -12,7 +12,7 @@ import { affiliates } from '../../db/schema';
 import { type DataTablesRequest, runSimpleTable } from '../../http/datatables';
 import { refuseIfInUse, uniqueAs } from '../../http/db-errors';
 import { notFound } from '../../http/errors';
-import { partyBookingsTable } from '../agents/party-bookings';
+import { partyBookingsTable } from '../agents';
 
 type AffiliateValues = z.output<typeof affiliateInput>;
 

@@ -3,7 +3,7 @@ import { affiliatesApi } from '../../../shared/api/affiliates';
 import { ok } from '../../http/respond';
 import { route } from '../../http/route';
 import type { AreaDeps } from '../deps';
-import { partyInvoiceBriefs } from '../invoices/queries';
+import { partyInvoiceBriefs } from '../invoices';
 import {
   advertiseSizes,
   affiliateBookingsTable,

@@ -9,10 +9,10 @@ import {
   payerSurname,
 } from '../../../shared/bank-matching';
 import { type Db, inTransaction, queryRows } from '../../db/client';
-import type { AtolDeps } from '../../documents/atol';
 import { conflict, HttpError, notFound, validationError } from '../../http/errors';
 import { recordAudit } from '../../lib/audit';
-import { recordPaymentIn } from '../payments/service';
+import type { AtolDeps } from '../bookings';
+import { recordPaymentIn } from '../payments';
 import { agentNames, bookingsByRef, suggestionCandidates } from './queries';
 
 /**

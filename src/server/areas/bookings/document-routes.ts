@@ -2,24 +2,20 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { bookingDocumentsApi, DOCUMENT_MESSAGES, documentLabel } from '../../../shared/api/booking-documents';
 import { BOOKING_DOC_CODES, type BookingDocType } from '../../../shared/documents';
 import type { Db } from '../../db/client';
-import {
-  DocumentRefused,
-  isFlightInclusive,
-  loadBookingDocumentData,
-} from '../../documents/booking-documents';
-import {
-  generateBookingDocument,
-  getDocumentRecord,
-  listAtolCertificates,
-  listDocumentRecords,
-  newestDocumentRecord,
-} from '../../documents/records';
 import { HttpError, notFound, validationError } from '../../http/errors';
 import { ok } from '../../http/respond';
 import { route } from '../../http/route';
 import { sendStoredFile } from '../../http/uploads';
 import type { FileStore } from '../../storage/files';
 import type { AreaDeps } from '../deps';
+import {
+  generateBookingDocument,
+  getDocumentRecord,
+  listAtolCertificates,
+  listDocumentRecords,
+  newestDocumentRecord,
+} from './documents/records';
+import { DocumentRefused, isFlightInclusive, loadBookingDocumentData } from './documents/render';
 
 /**
  * A booking's documents (spec 1 §7 document calls; issue #12): the endpoints of

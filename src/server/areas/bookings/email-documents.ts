@@ -1,7 +1,7 @@
 import type { BookingDocType } from '../../../shared/documents';
 import type { Db } from '../../db/client';
-import { isFlightInclusive, loadBookingDocumentData } from '../../documents/booking-documents';
 import { HttpError, notFound, validationError } from '../../http/errors';
+import { isFlightInclusive, loadBookingDocumentData } from './documents/render';
 import {
   defaultRecipient,
   type EmailDeps,

@@ -13,12 +13,12 @@ import { DOCUMENT_MESSAGES } from '../../../shared/api/booking-documents';
 import { BOOKING_DOC_CODES, bookingDocumentType } from '../../../shared/documents';
 import type { EmailTemplateVariable } from '../../../shared/email-templates';
 import { type Db, queryRows } from '../../db/client';
-import { takeHeldCertificates } from '../../documents/atol';
-import { DocumentRefused } from '../../documents/booking-documents';
-import { issueBookingDocument } from '../../documents/records';
 import { HttpError, validationError } from '../../http/errors';
 import { enqueueEmail, type OutgoingEmail } from '../../mail/outbox';
 import type { FileStore } from '../../storage/files';
+import { takeHeldCertificates } from './documents/atol';
+import { issueBookingDocument } from './documents/records';
+import { DocumentRefused } from './documents/render';
 import {
   type EmailDeps,
   type Recipient,

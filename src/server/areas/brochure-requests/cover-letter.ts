@@ -1,8 +1,8 @@
 import sanitizeHtml from 'sanitize-html';
 import { greetingLine, salutationName } from '../../../shared/greeting';
-import { richTextContent } from '../../documents/booking/rich-text';
 import { INK, type Letterhead, onLetterhead } from '../../documents/letterhead';
 import type { Content, TableCell, TDocumentDefinitions } from '../../documents/pdf';
+import { richTextContent } from '../../documents/rich-text';
 import { escapeHtml } from '../../lib/html';
 
 /**

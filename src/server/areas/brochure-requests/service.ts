@@ -8,7 +8,7 @@ import { customerInput } from '../../../shared/api/customers';
 import { londonText, londonToday } from '../../../shared/dates';
 import { type Db, inSequence, inTransaction, queryRows } from '../../db/client';
 import { customers } from '../../db/schema';
-import { loadCompanySettings } from '../../documents/booking/data';
+import { loadCompanySettings } from '../../documents/letterhead';
 import { renderPdf } from '../../documents/pdf';
 import { HttpError, notFound, validationError } from '../../http/errors';
 import type { FileStore } from '../../storage/files';

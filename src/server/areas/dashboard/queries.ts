@@ -10,7 +10,7 @@ import {
 import { convertedToSterling, invoiceOutstanding } from '../../../shared/money-owed';
 import { type Db, queryRows } from '../../db/client';
 import { isoTimestampSql, londonZoneSql } from '../../lib/dates';
-import { guestCount, passengerCount, passportsMissing } from '../bookings/work-lists';
+import { guestCount, passengerCount, passportsMissing } from '../bookings';
 
 const whereAll = (where: SQL[]) => (where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``);
 

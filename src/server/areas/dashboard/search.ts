@@ -9,7 +9,7 @@ import { ukDate } from '../../../shared/dates';
 import { pathTo } from '../../../shared/routes';
 import { type Db, queryRows } from '../../db/client';
 import { likeEscape } from '../../http/datatables';
-import { selectQuickSearchBookings } from '../bookings/queries';
+import { selectQuickSearchBookings } from '../bookings';
 
 /** One kind's hits and what lies beyond them. */
 type Group = { hits: SearchHit[]; more: SearchMore | null };

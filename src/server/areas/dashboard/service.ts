@@ -4,7 +4,7 @@ import { bookingTableFiltersSchema } from '../../../shared/api/bookings';
 import { DASHBOARD_MESSAGES_LIMIT, type dashboardAnswer } from '../../../shared/api/dashboard';
 import { addDays, londonToday } from '../../../shared/dates';
 import type { Db } from '../../db/client';
-import { workListConditions, workListFilters } from '../bookings/work-lists';
+import { workListConditions, workListFilters } from '../bookings';
 import * as q from './queries';
 
 /** The work-list conditions of a tile's list filters, parsed exactly as GET bookings/table parses them. */

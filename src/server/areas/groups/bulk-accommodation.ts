@@ -4,7 +4,7 @@ import type { bulkAccommodationInput } from '../../../shared/api/tour-catalogue'
 import { nightsOfStay, stayDates } from '../../../shared/pricing';
 import { type Db, inTransaction, queryRows } from '../../db/client';
 import { conflict, notFound, validationError } from '../../http/errors';
-import { releaseRooms, takeRoomNights } from '../bookings/room-stock';
+import { releaseRooms, takeRoomNights } from '../bookings';
 import { groupAccommodations } from './transfers';
 
 type BulkValues = z.output<typeof bulkAccommodationInput>;

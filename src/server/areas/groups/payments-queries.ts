@@ -4,7 +4,7 @@ import type { GroupPayment, GroupRevenue } from '../../../shared/api/group-payme
 import { bookingShare, groupProfit, sumAmounts, supplierCost } from '../../../shared/money-owed';
 import { type Db, queryRows } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { countedPassengers, linesOnGroup } from '../instances/departure-bookings';
+import { countedPassengers, linesOnGroup } from '../instances';
 
 /**
  * Reading a tour group's money (spec 3 §2 'Suppliers, Services & Payments', §3 Internal payment,

@@ -11,8 +11,7 @@ import { INK, loadLetterhead, onLetterhead } from '../../documents/letterhead';
 import { renderPdf } from '../../documents/pdf';
 import { notFound, validationError } from '../../http/errors';
 import { recordAudit } from '../../lib/audit';
-import { findInvoice, type StoredInvoice } from '../invoices/queries';
-import { AUDIT, invoiceAuditView, partyScope } from '../invoices/service';
+import { AUDIT, findInvoice, invoiceAuditView, partyScope, type StoredInvoice } from '../invoices';
 import {
   findAnyGroupPayment,
   findGroupPayment,

@@ -20,13 +20,14 @@ import { type DataTablesRequest, resolveTablePage, tablePageAnswer } from '../..
 import { notFound, validationError } from '../../http/errors';
 import {
   bookingCount,
+  bookingRows,
   countedPassengers,
+  effectiveSql,
+  instanceRows,
   linesOnGroup,
   refuseWhileBookings,
-} from '../instances/departure-bookings';
-import { effectiveSql } from '../instances/fallback';
-import { bookingRows, instanceRows } from '../instances/queries';
-import { tourAccommodationRows } from '../tours/catalogue-queries';
+} from '../instances';
+import { tourAccommodationRows } from '../tours';
 import { internalPaymentsOfGroups } from './payments-queries';
 
 type GroupCreateValues = z.output<typeof groupCreateInput>;

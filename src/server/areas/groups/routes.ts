@@ -3,8 +3,8 @@ import { groupsApi } from '../../../shared/api/groups';
 import { ok } from '../../http/respond';
 import { route } from '../../http/route';
 import type { AreaDeps } from '../deps';
-import { HAS_ACTIVE_BOOKINGS } from '../instances/departure-bookings';
-import { addTourAccommodation, setAccommodationExcluded } from '../tours/accommodation-queries';
+import { HAS_ACTIVE_BOOKINGS } from '../instances';
+import { addTourAccommodation, setAccommodationExcluded } from '../tours';
 import { bulkUpdateAccommodation, groupAccommodationOfBookings } from './bulk-accommodation';
 import {
   checkGroupDeletion,

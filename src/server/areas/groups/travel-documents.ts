@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { GROUP_TRAVEL_DOCUMENTS_JOB, type TravelDocumentsResult } from '../../../shared/api/group-documents';
 import { type Db, queryRows } from '../../db/client';
-import { DocumentRefused } from '../../documents/booking-documents';
 import { HttpError, notFound } from '../../http/errors';
 import type { JobContext } from '../../jobs/queue';
-import { sendTravelDocuments } from '../bookings/email-documents';
+import { DocumentRefused, sendTravelDocuments } from '../bookings';
 import type { AreaDeps } from '../deps';
 
 /**

@@ -20,15 +20,14 @@ import type { DueReminder } from '../../../shared/api/payment-reminders';
 import { LONDON_TZ, londonToday, ukDate } from '../../../shared/dates';
 import { poundsText } from '../../../shared/money-text';
 import { dueReminder, reminderWindow } from '../../../shared/payment-reminders';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, inTransaction, queryRows } from '../../db/client';
 import { HttpError, notFound } from '../../http/errors';
 import type { JobRunner } from '../../jobs/queue';
 import { recordAudit } from '../../lib/audit';
 import { loadPaymentSchedules } from '../../lib/payment-schedules';
 import { RECIPIENT } from '../../lib/recipient';
-import type { EmailDeps } from '../bookings/email-message';
-import { writeBookingEmail } from '../bookings/email-service';
-import { inTransaction, lockBooking, writeHistory } from '../bookings/ledger';
+import type { EmailDeps } from '../bookings';
+import { lockBooking, writeBookingEmail, writeHistory } from '../bookings';
 import type { AreaDeps } from '../deps';
 import {
   activeRules,

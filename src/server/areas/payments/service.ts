@@ -12,12 +12,17 @@ import { overpaymentBy } from '../../../shared/booking-totals';
 import { poundsText } from '../../../shared/money-text';
 import { pathTo } from '../../../shared/routes';
 import type { Config } from '../../config';
-import { type Db, queryRows } from '../../db/client';
-import { type AtolDeps, refreshAtolCertificate } from '../../documents/atol';
+import { type Db, inTransaction, queryRows } from '../../db/client';
 import { HttpError, notFound, validationError } from '../../http/errors';
 import { londonZoneSql } from '../../lib/dates';
-import { inTransaction, lockBooking, recomputeBooking, writeHistory } from '../bookings/ledger';
-import { RECIPIENT } from '../bookings/recipient';
+import {
+  type AtolDeps,
+  lockBooking,
+  RECIPIENT,
+  recomputeBooking,
+  refreshAtolCertificate,
+  writeHistory,
+} from '../bookings';
 import { type EcommpayWidgetParams, fromMinorUnits, widgetParams } from './ecommpay';
 
 /**

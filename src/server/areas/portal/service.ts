@@ -11,13 +11,18 @@ import { londonToday } from '../../../shared/dates';
 import { poundsText } from '../../../shared/money-text';
 import { pathTo } from '../../../shared/routes';
 import type { Config } from '../../config';
-import { type Db, queryRows } from '../../db/client';
-import { type AtolDeps, refreshAtolCertificate, releaseHeldCertificates } from '../../documents/atol';
+import { type Db, inTransaction, queryRows } from '../../db/client';
 import { notFound, validationError } from '../../http/errors';
 import { recordAudit } from '../../lib/audit';
 import type { PortalCaller } from '../../users/portal';
-import { inTransaction, lockBooking, writeHistory } from '../bookings/ledger';
-import { startEcommpayPayment } from '../payments/service';
+import {
+  type AtolDeps,
+  lockBooking,
+  refreshAtolCertificate,
+  releaseHeldCertificates,
+  writeHistory,
+} from '../bookings';
+import { startEcommpayPayment } from '../payments';
 import { detailsDays, detailsEditableUntil } from './view';
 
 /**

@@ -7,8 +7,7 @@ import {
   type portalLinkInput,
   type portalSignInInput,
 } from '../../../shared/api/portal';
-import { type Db, queryRows } from '../../db/client';
-import type { AtolDeps } from '../../documents/atol';
+import { type Db, inTransaction, queryRows } from '../../db/client';
 import { HttpError, validationError } from '../../http/errors';
 import { escapeHtml } from '../../lib/html';
 import { enqueueEmail } from '../../mail/outbox';
@@ -21,8 +20,8 @@ import {
   type PortalCaller,
   recipientAddress,
 } from '../../users/portal';
-import { inTransaction } from '../bookings/ledger';
-import { RECIPIENT } from '../bookings/recipient';
+import type { AtolDeps } from '../bookings';
+import { RECIPIENT } from '../bookings';
 import { acceptAsCustomer } from './service';
 
 /**

@@ -9,7 +9,7 @@ import { bookingDocumentType } from '../../../shared/documents';
 import type { Config } from '../../config';
 import { type Db, queryRows } from '../../db/client';
 import { loadLetterhead, loadSettingValues } from '../../documents/letterhead';
-import { getBookingDetail } from '../bookings/detail';
+import { getBookingDetail } from '../bookings';
 
 type PortalBooking = z.input<typeof portalBookingAnswer>;
 

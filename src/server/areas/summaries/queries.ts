@@ -18,7 +18,7 @@ import {
   runSimpleTable,
   tablePageAnswer,
 } from '../../http/datatables';
-import { dateBetween } from '../adverts/queries';
+import { dateBetween } from '../adverts';
 
 type Filters<S extends z.ZodRawShape> = z.output<z.ZodObject<S>>;
 

@@ -3,7 +3,7 @@ import { suppliersApi } from '../../../shared/api/suppliers';
 import { ok } from '../../http/respond';
 import { route } from '../../http/route';
 import type { AreaDeps } from '../deps';
-import { partyInvoiceBriefs } from '../invoices/queries';
+import { partyInvoiceBriefs } from '../invoices';
 import { createSupplier, deleteSupplier, getSupplier, supplierTable, updateSupplier } from './queries';
 
 /**

@@ -11,8 +11,8 @@ import {
 } from '../../../shared/pricing';
 import { type Db, inSequence, preparedRows, queryRows } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { placesTaken } from '../bookings/places';
-import { effectiveSql } from '../instances/fallback';
+import { placesTaken } from '../bookings';
+import { effectiveSql } from '../instances';
 
 /** A tour accommodation with its accommodation's name. */
 export type OfferAccommodationRow = OfferAccommodation & { accommodation_name: string };

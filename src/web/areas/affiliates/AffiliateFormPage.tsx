@@ -5,7 +5,7 @@ import { pathTo } from '../../../shared/routes';
 import { keys } from '../../api/query-keys';
 import { EntityCreatePage, EntityEditPage } from '../../ui/entity';
 import { PartyBookingsTable } from '../../ui/PartyBookingsTable';
-import { InvoicesSection } from '../invoices/InvoicesSection';
+import { InvoicesSection } from '../invoices';
 import { AdvertisementsTab } from './AdvertisementsTab';
 import { AffiliateForm } from './AffiliateForm';
 

@@ -11,7 +11,7 @@ import { EntityEditPage } from '../../ui/entity';
 import { useCan } from '../../ui/permissions';
 import { RouterAnchor } from '../../ui/RouterAnchor';
 import { ServerTable, type ServerTableColumn } from '../../ui/ServerTable';
-import { RoomForm } from '../accommodation/RoomForm';
+import { RoomForm } from '../accommodation';
 import { AvailabilityForm, PricesForm } from './AvailabilityForms';
 import { defaultRange } from './hooks';
 import { PricesTable } from './PricesTable';

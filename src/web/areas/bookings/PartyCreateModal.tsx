@@ -6,9 +6,9 @@ import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { Modal } from '../../ui/Modal';
 import type { PartyChoice } from '../../ui/PartyPickerModal';
-import { AffiliateForm } from '../affiliates/AffiliateForm';
-import { AgentForm } from '../agents/AgentForm';
-import { CustomerForm } from '../customers/CustomerForm';
+import { AffiliateForm } from '../affiliates';
+import { AgentForm } from '../agents';
+import { CustomerForm } from '../customers';
 
 export type CreatableParty = 'customer' | 'agent' | 'affiliate';
 

@@ -11,7 +11,7 @@ import { EntityListPage, ListFilters } from '../../ui/entity-list';
 import { Can } from '../../ui/permissions';
 import { DelayedSearchInput, useDelayedSearch } from '../../ui/QuickSearch';
 import type { ServerTableColumn } from '../../ui/ServerTable';
-import { BrochureRequestLookupButton } from '../brochure-requests/BrochureRequestLookup';
+import { BrochureRequestLookupButton } from '../brochure-requests';
 
 /** Spec 2 §9: the customers table's search delay. */
 const SEARCH_DELAY = 1500;

@@ -7,7 +7,7 @@ import { keys } from '../../api/query-keys';
 import { formatDate, formatMoney } from '../../lib/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryProblem } from '../../ui/QueryProblem';
-import { DueRemindersPanel } from '../payment-reminders/DueRemindersPanel';
+import { DueRemindersPanel } from '../payment-reminders';
 import { BookingsPanel, MissingDetails } from './BookingsPanel';
 import { CustomerMessagesPanel } from './CustomerMessagesPanel';
 import { InvoicesPanel } from './InvoicesPanel';

@@ -8,8 +8,7 @@ import { type DateRange, DateRangeFilter, emptyRange, rangeParams } from '../../
 import { ListFilters } from '../../ui/entity-list';
 import { RouterAnchor } from '../../ui/RouterAnchor';
 import { ServerTable, type ServerTableColumn } from '../../ui/ServerTable';
-import { AdvertProductsModal } from '../affiliates/AdvertProductsModal';
-import { usePreData } from '../affiliates/advert-data';
+import { AdvertProductsModal, usePreData } from '../affiliates';
 import { SearchButtons, SUMMARY_DEFAULT_PAGE, SUMMARY_PAGE_SIZES, YesNoBadge } from './summary-kit';
 
 /**

@@ -16,10 +16,8 @@ import { ListFilters } from '../../ui/entity-list';
 import { RouterAnchor } from '../../ui/RouterAnchor';
 import { RowActions } from '../../ui/RowActions';
 import { ServerTable, type ServerTableColumn } from '../../ui/ServerTable';
-import { AdvertPaymentModal } from '../affiliates/AdvertPaymentModal';
-import { AdvertProductsModal } from '../affiliates/AdvertProductsModal';
-import { usePreData } from '../affiliates/advert-data';
-import { RecordPaymentModal } from '../invoices/RecordPaymentModal';
+import { AdvertPaymentModal, AdvertProductsModal, usePreData } from '../affiliates';
+import { RecordPaymentModal } from '../invoices';
 import {
   type CurrencyTotal,
   CurrencyTotals,

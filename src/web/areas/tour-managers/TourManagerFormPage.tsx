@@ -15,7 +15,7 @@ import {
   type EntityFormProps,
   useEntityForm,
 } from '../../ui/entity';
-import { InvoicesSection } from '../invoices/InvoicesSection';
+import { InvoicesSection } from '../invoices';
 
 interface TourManagerFormValues extends BankDetailsValues {
   firstname: string;

@@ -2,8 +2,8 @@ import type { PassengerInput } from '../../../../shared/api/booking-edit';
 import { totalChange } from '../../../../shared/booking-changes';
 import { poundsText } from '../../../../shared/money-text';
 import type { Db } from '../../../db/client';
-import { type AtolDeps, refreshAtolCertificate } from '../../../documents/atol';
 import { notFound, validationError } from '../../../http/errors';
+import { type AtolDeps, refreshAtolCertificate } from '../documents/atol';
 import { inTransaction, lockBooking, recomputeBooking, writeHistory } from '../ledger';
 import { assertNotCancelled } from '../tour-lines';
 import {

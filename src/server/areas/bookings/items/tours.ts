@@ -10,10 +10,10 @@ import { money, roomsForGuests, sumMoney } from '../../../../shared/booking-tota
 import { ukDate } from '../../../../shared/dates';
 import { poundsText } from '../../../../shared/money-text';
 import type { Db } from '../../../db/client';
-import { type AtolDeps, refreshAtolCertificate } from '../../../documents/atol';
 import { notFound, validationError } from '../../../http/errors';
 import { assertPdf, type UploadedFile } from '../../../http/uploads';
 import type { FileStore } from '../../../storage/files';
+import { type AtolDeps, refreshAtolCertificate } from '../documents/atol';
 import { inTransaction, lockBooking, recomputeBooking, writeHistory } from '../ledger';
 import { claimPlaces } from '../places';
 import { lockRoomNights, takeRooms } from '../room-stock';

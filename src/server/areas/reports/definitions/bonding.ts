@@ -3,7 +3,7 @@ import type { BondingReportInput } from '../../../../shared/api/reports';
 import { londonToday, ukDate } from '../../../../shared/dates';
 import type { Db } from '../../../db/client';
 import { londonZoneSql } from '../../../lib/dates';
-import { guestCount } from '../../bookings/work-lists';
+import { guestCount } from '../../bookings';
 import {
   allOf,
   dateBetween,

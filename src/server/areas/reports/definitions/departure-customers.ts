@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DepartureCustomerReportInput } from '../../../../shared/api/reports';
 import { type Db, queryRows } from '../../../db/client';
 import { londonZoneSql } from '../../../lib/dates';
-import { changesPending } from '../../bookings/work-lists';
+import { changesPending } from '../../bookings';
 import { allOf, dateBetween, filterLines, londonDaysBetween, nameOf, rangeText } from '../filters';
 import type { ReportSpec } from '../sheet';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { GroupRevenue } from '../../../../shared/api/group-payments';
 import type { RevenueReportInput } from '../../../../shared/api/reports';
 import type { Db } from '../../../db/client';
-import { revenueOfGroups } from '../../groups/payments-queries';
+import { revenueOfGroups } from '../../groups';
 import { allOf, dateBetween, filterLines, inIds, namesOf, namesText, rangeText } from '../filters';
 import type { ReportSpec } from '../sheet';
 

@@ -7,7 +7,7 @@ import { pathTo } from '../../../../shared/routes';
 import { api } from '../../../api/client';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { RouterAnchor } from '../../../ui/RouterAnchor';
-import { formatFlightTime } from '../../flights/format';
+import { formatFlightTime } from '../../flights';
 import { lineTotal, passengerName } from './booking-view';
 import { Fact } from './Fact';
 

@@ -1,0 +1,9 @@
+/**
+ * The accommodation area's public module: its routes and the only names other areas may import from it
+ * (src/server/layers.test.ts keeps it so).
+ */
+import type { AreaRoutes } from '../deps';
+import { accommodationRoutes } from './routes';
+
+/** The area's routes, registered under /api by areas/index.ts in this order. */
+export const routes: AreaRoutes = [accommodationRoutes];

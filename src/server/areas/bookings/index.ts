@@ -1,0 +1,42 @@
+/**
+ * The bookings area's public module: its routes and the only names other areas may import from it
+ * (src/server/layers.test.ts keeps it so).
+ */
+import type { AreaRoutes } from '../deps';
+import { bookingDocumentRoutes } from './document-routes';
+import { bookingEditRoutes } from './edit-routes';
+import { bookingEmailRoutes } from './email-routes';
+import { bookingFileRoutes } from './files-routes';
+import { bookingInstalmentRoutes } from './instalments-routes';
+import { bookingRoutes } from './routes';
+
+export { getBookingDetail } from './detail';
+export type { AtolDeps } from './documents/atol';
+export { refreshAtolCertificate, releaseHeldCertificates } from './documents/atol';
+export { DocumentRefused } from './documents/render';
+export { sendTravelDocuments } from './email-documents';
+export type { EmailDeps } from './email-message';
+export { writeBookingEmail } from './email-service';
+export { lockBooking, recomputeBooking, writeHistory } from './ledger';
+export { placesTaken } from './places';
+export { selectQuickSearchBookings } from './queries';
+export { RECIPIENT } from './recipient';
+export { releaseRooms, takeRoomNights } from './room-stock';
+export {
+  changesPending,
+  guestCount,
+  passengerCount,
+  passportsMissing,
+  workListConditions,
+  workListFilters,
+} from './work-lists';
+
+/** The area's routes, registered under /api by areas/index.ts in this order. */
+export const routes: AreaRoutes = [
+  bookingRoutes,
+  bookingFileRoutes,
+  bookingDocumentRoutes,
+  bookingEditRoutes,
+  bookingInstalmentRoutes,
+  bookingEmailRoutes,
+];

@@ -1,0 +1,13 @@
+/**
+ * The invoices area's public module: its routes and the only names other areas may import from it
+ * (src/server/layers.test.ts keeps it so).
+ */
+import type { AreaRoutes } from '../deps';
+import { invoiceRoutes } from './routes';
+
+export type { StoredInvoice } from './queries';
+export { findInvoice, partyInvoiceBriefs } from './queries';
+export { AUDIT, invoiceAuditView, partyScope } from './service';
+
+/** The area's routes, registered under /api by areas/index.ts in this order. */
+export const routes: AreaRoutes = [invoiceRoutes];
