@@ -71,6 +71,47 @@ function internalImports(areasDir: string, files: { file: string; source: string
   return found;
 }
 
+/** The areas' import graph, area → areas it imports, from the same scan. */
+function areaGraph(areasDir: string, files: { file: string; source: string }[]): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const { file, source } of files) {
+    const own = path.relative(areasDir, file).split(path.sep);
+    if (own.length < 2) continue;
+    for (const spec of importsIn(source)) {
+      if (!spec.startsWith('.')) continue;
+      const target = path.relative(areasDir, path.resolve(path.dirname(file), spec)).split(path.sep);
+      if (target[0] === '..' || target[0] === own[0]) continue;
+      if (target[0].endsWith('.ts') || target[0] === 'deps') continue;
+      graph.set(own[0], (graph.get(own[0]) ?? new Set()).add(target[0]));
+    }
+  }
+  return graph;
+}
+
+/** One cycle of the graph as 'a → b → a', or null when there is none. */
+function findCycle(graph: Map<string, Set<string>>): string | null {
+  const state = new Map<string, 'open' | 'done'>();
+  const trail: string[] = [];
+  const visit = (node: string): string | null => {
+    if (state.get(node) === 'done') return null;
+    if (state.get(node) === 'open') return [...trail.slice(trail.indexOf(node)), node].join(' → ');
+    state.set(node, 'open');
+    trail.push(node);
+    for (const next of graph.get(node) ?? []) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    trail.pop();
+    state.set(node, 'done');
+    return null;
+  };
+  for (const node of graph.keys()) {
+    const cycle = visit(node);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
 const read = (dir: string) => sourceFiles(dir).map((file) => ({ file, source: readFileSync(file, 'utf8') }));
 
 describe('layers and boundaries', () => {
@@ -84,6 +125,22 @@ describe('layers and boundaries', () => {
   ])('%s areas import each other only through index.ts', (_side, dir) => {
     const found = internalImports(dir, read(dir)).filter((i) => !ALLOWED_INTERNAL_IMPORTS.includes(i));
     expect(found).toEqual([]);
+  });
+
+  it.each([
+    ['server', SERVER_AREAS],
+    ['web', WEB_AREAS],
+  ])('%s areas import each other without a circle', (_side, dir) => {
+    expect(findCycle(areaGraph(dir, read(dir)))).toBeNull();
+  });
+
+  it('the circle check finds a circle', () => {
+    const graph = new Map([
+      ['tours', new Set(['availability', 'instances'])],
+      ['instances', new Set(['tours'])],
+    ]);
+    expect(findCycle(graph)).toBe('tours → instances → tours');
+    expect(findCycle(new Map([['tours', new Set(['availability'])]]))).toBeNull();
   });
 
   it('every server area has a public module exporting its routes', () => {

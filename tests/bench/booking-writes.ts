@@ -19,7 +19,7 @@ import { createBooking } from '../../src/server/areas/bookings/create-booking';
 import { getBookingDetail } from '../../src/server/areas/bookings/detail';
 import { inTransaction } from '../../src/server/areas/bookings/ledger';
 import { recordPayment } from '../../src/server/areas/payments/service';
-import { getInstanceOffer } from '../../src/server/areas/tours/offer';
+import { getInstanceOffer } from '../../src/server/areas/availability/offer';
 import { type Db, queryRows } from '../../src/server/db/client';
 import { HttpError } from '../../src/server/http/errors';
 import type { BookingCreate } from '../../src/shared/api/booking-edit';

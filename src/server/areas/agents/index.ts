@@ -1,6 +1,6 @@
 /**
  * The agents area's public module: its routes and the only names other areas may import from it
- * (src/server/layers.test.ts keeps it so).
+ * (src/layers.test.ts keeps it so).
  */
 import type { AreaRoutes } from '../deps';
 import { agentRoutes } from './routes';

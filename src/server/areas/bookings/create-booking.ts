@@ -5,8 +5,6 @@ import { scheduleSettings } from '../../../shared/payment-schedule';
 import { type Db, preparedRows } from '../../db/client';
 import { validationError } from '../../http/errors';
 import { londonZoneSql } from '../../lib/dates';
-import { allowedDomains } from './booking-service';
-import { historyInsertSql, inTransaction, newBookingFigures } from './ledger';
 import {
   claimedInstances,
   type InstanceHead,
@@ -14,7 +12,9 @@ import {
   placesFitSql,
   placesTakenSql,
   refuseUnlessPlaces,
-} from './places';
+} from '../availability';
+import { allowedDomains } from './booking-service';
+import { historyInsertSql, inTransaction, newBookingFigures } from './ledger';
 import { assertRoomsMatchGuests, byRoomStock, placeTourLine, priceTourLine } from './tour-lines';
 
 /**

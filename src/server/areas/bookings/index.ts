@@ -1,6 +1,6 @@
 /**
  * The bookings area's public module: its routes and the only names other areas may import from it
- * (src/server/layers.test.ts keeps it so).
+ * (src/layers.test.ts keeps it so).
  */
 import type { AreaRoutes } from '../deps';
 import { bookingDocumentRoutes } from './document-routes';
@@ -18,7 +18,6 @@ export { sendTravelDocuments } from './email-documents';
 export type { EmailDeps } from './email-message';
 export { writeBookingEmail } from './email-service';
 export { lockBooking, recomputeBooking, writeHistory } from './ledger';
-export { placesTaken } from './places';
 export { selectQuickSearchBookings } from './queries';
 export { RECIPIENT } from './recipient';
 export { releaseRooms, takeRoomNights } from './room-stock';

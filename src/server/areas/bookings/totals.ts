@@ -8,7 +8,7 @@ import {
   type TotalsExtra,
 } from '../../../shared/booking-totals';
 import { allQueries, type Db, queryRows } from '../../db/client';
-import { effectiveSql } from '../instances';
+import { effectiveSql } from '../availability';
 
 /**
  * The figures of a stored booking (spec 1 §9), read ONE way for both purposes: the ledger's

@@ -4,7 +4,7 @@ import { passengerCap, roomsForGuests } from '../../../shared/booking-totals';
 import { nightsOfStay } from '../../../shared/pricing';
 import { type Db, preparedRows, queryRows } from '../../db/client';
 import { HttpError, notFound, validationError } from '../../http/errors';
-import { getInstanceOffer } from '../tours';
+import { getInstanceOffer } from '../availability';
 import { refuseRooms, releaseRooms, takeRoomNightsSql, takeRooms } from './room-stock';
 
 /**

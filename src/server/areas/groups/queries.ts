@@ -18,11 +18,11 @@ import {
 } from '../../db/schema';
 import { type DataTablesRequest, resolveTablePage, tablePageAnswer } from '../../http/datatables';
 import { notFound, validationError } from '../../http/errors';
+import { effectiveSql } from '../availability';
 import {
   bookingCount,
   bookingRows,
   countedPassengers,
-  effectiveSql,
   instanceRows,
   linesOnGroup,
   refuseWhileBookings,

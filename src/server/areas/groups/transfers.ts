@@ -4,8 +4,8 @@ import type { InstanceFlight, transfersInput } from '../../../shared/api/tour-ca
 import { type Db, inTransaction, queryRows } from '../../db/client';
 import { tour_instance_transfers, transfer_pickup_times } from '../../db/schema';
 import { notFound, validationError } from '../../http/errors';
+import { offeredAccommodationRows } from '../availability';
 import { instanceFlights } from '../instances';
-import { offeredAccommodationRows } from '../tours';
 
 type TransfersValues = z.output<typeof transfersInput>;
 

@@ -1,6 +1,6 @@
 /**
  * The instances area's public module: its routes and the only names other areas may import from it
- * (src/server/layers.test.ts keeps it so).
+ * (src/layers.test.ts keeps it so).
  */
 import type { AreaRoutes } from '../deps';
 import { instanceRoutes } from './routes';
@@ -12,7 +12,6 @@ export {
   linesOnGroup,
   refuseWhileBookings,
 } from './departure-bookings';
-export { effectiveSql } from './fallback';
 export { instanceFlights } from './flights';
 export { bookingRows, instanceRows } from './queries';
 

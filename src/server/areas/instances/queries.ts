@@ -14,10 +14,8 @@ import { offeredAccommodations } from '../../../shared/pricing';
 import { type Db, inTransaction, queryRows } from '../../db/client';
 import { tour_instance_prices, tour_instances } from '../../db/schema';
 import { notFound, validationError } from '../../http/errors';
-import { placesTaken } from '../bookings';
-import { offerCatalogue } from '../tours';
+import { effectiveSql, offerCatalogue, placesTaken } from '../availability';
 import { bookingCount, countedPassengers, linesOnInstance, refuseWhileBookings } from './departure-bookings';
-import { effectiveSql } from './fallback';
 import { instanceFlights } from './flights';
 
 type InstanceValues = z.output<typeof instanceInput>;

@@ -10,7 +10,7 @@ import { type Db, inTransaction, queryRows } from '../../db/client';
 import { tour_accommodations, tour_group_excluded_accommodations, tour_rooms } from '../../db/schema';
 import { refuseIfInUse, uniqueAs } from '../../http/db-errors';
 import { conflict, notFound, validationError } from '../../http/errors';
-import { effectiveSql } from '../instances';
+import { effectiveSql } from '../availability';
 import { TOUR_ACCOMMODATION_COLUMNS } from './catalogue-queries';
 
 type TourAccommodationValues = z.output<typeof tourAccommodationInput>;

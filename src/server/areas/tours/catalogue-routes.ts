@@ -7,6 +7,7 @@ import { ok } from '../../http/respond';
 import { route } from '../../http/route';
 import { isPdf, parseFields, readFormOrJson, sendStoredFile, type UploadedFile } from '../../http/uploads';
 import type { FileStore } from '../../storage/files';
+import { getInstanceOffer } from '../availability';
 import type { AreaDeps } from '../deps';
 import {
   addTourAccommodation,
@@ -30,7 +31,6 @@ import {
   updateTourRow,
 } from './catalogue-queries';
 import { csvUploadRoutes } from './csv-upload';
-import { getInstanceOffer } from './offer';
 
 const DOC_AREA = 'tours';
 

@@ -1,6 +1,6 @@
 /**
  * The tours area's public module: its routes and the only names other areas may import from it
- * (src/server/layers.test.ts keeps it so).
+ * (src/layers.test.ts keeps it so).
  */
 import type { AreaRoutes } from '../deps';
 import { tourCatalogueRoutes } from './catalogue-routes';
@@ -8,7 +8,6 @@ import { tourRoutes } from './routes';
 
 export { addTourAccommodation, setAccommodationExcluded } from './accommodation-queries';
 export { tourAccommodationRows } from './catalogue-queries';
-export { getInstanceOffer, offerCatalogue, offeredAccommodationRows } from './offer';
 
 /** The area's routes, registered under /api by areas/index.ts in this order. */
 export const routes: AreaRoutes = [tourRoutes, tourCatalogueRoutes];

@@ -1,6 +1,6 @@
 /**
  * The agents area's public module: the only names other areas may import from it
- * (src/web/layers.test.ts keeps it so).
+ * (src/layers.test.ts keeps it so).
  */
 
 export { AgentForm } from './AgentForm';

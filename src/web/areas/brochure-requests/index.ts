@@ -1,6 +1,6 @@
 /**
  * The brochure-requests area's public module: the only names other areas may import from it
- * (src/web/layers.test.ts keeps it so).
+ * (src/layers.test.ts keeps it so).
  */
 
 export { BrochureRequestLookupButton } from './BrochureRequestLookup';

@@ -13,9 +13,9 @@ import type { Db } from '../../../db/client';
 import { notFound, validationError } from '../../../http/errors';
 import { assertPdf, type UploadedFile } from '../../../http/uploads';
 import type { FileStore } from '../../../storage/files';
+import { claimPlaces } from '../../availability';
 import { type AtolDeps, refreshAtolCertificate } from '../documents/atol';
 import { inTransaction, lockBooking, recomputeBooking, writeHistory } from '../ledger';
-import { claimPlaces } from '../places';
 import { lockRoomNights, takeRooms } from '../room-stock';
 import {
   adjustLineRooms,

@@ -11,8 +11,8 @@ import {
 } from '../../../shared/pricing';
 import { type Db, inSequence, preparedRows, queryRows } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { placesTaken } from '../bookings';
-import { effectiveSql } from '../instances';
+import { effectiveSql } from './effective-values';
+import { placesTaken } from './places';
 
 /** A tour accommodation with its accommodation's name. */
 export type OfferAccommodationRow = OfferAccommodation & { accommodation_name: string };

@@ -1,6 +1,6 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { effectiveSql, fallbackColumns } from './fallback';
+import { effectiveSql, fallbackColumns } from './effective-values';
 
 describe('fall-back of departure values: instance → group → tour', () => {
   it('reads the instance first, then its group, then the tour (spec 3 §3 Tour group)', () => {

@@ -3,7 +3,7 @@ import { MESSAGES } from '../../../shared/api/booking-edit';
 import { ukDate } from '../../../shared/dates';
 import { type Db, preparedRows, queryRows } from '../../db/client';
 import { conflict } from '../../http/errors';
-import { effectiveSql } from '../instances';
+import { effectiveSql } from './effective-values';
 
 /**
  * Places on a departure (issue #10; spec 3 §3 tour_places / available_places): the effective
