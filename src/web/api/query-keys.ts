@@ -1,7 +1,9 @@
+import { permissions } from '../../shared/permissions';
+
 /**
  * Query keys, one factory per area (issue #11): every screen of an area builds its TanStack Query
  * keys here, so invalidating `keys.<area>.all` after a save reloads every list, record and table of
- * that area and nothing else. Add one line per new area.
+ * that area and nothing else.
  *
  * - `all`: everything of the area (invalidate after a write);
  * - `one(id)`: one record (edit screens);
@@ -20,63 +22,32 @@ export function areaKeys<A extends string>(area: A) {
 }
 export type AreaKeys = ReturnType<typeof areaKeys>;
 
-/** The registry: one line per area. */
-export const keys = {
-  accommodation: areaKeys('accommodation'),
-  adminUsers: areaKeys('admin-users'),
-  advertiseSizes: areaKeys('advertise-sizes'),
-  /** Affiliates' advertisements and their products (the Advertisements tab, the summaries' modals). */
-  adverts: areaKeys('adverts'),
-  affiliates: areaKeys('affiliates'),
-  agents: areaKeys('agents'),
-  airlines: areaKeys('airlines'),
-  airports: areaKeys('airports'),
-  audit: areaKeys('audit'),
-  availability: areaKeys('availability'),
-  /** Backups (issue #14): the list, storage used and the folders offered. */
-  backups: areaKeys('backups'),
-  bookings: areaKeys('bookings'),
-  /** Payment reminders (issue #26): the rules, today's preview, a booking's reminders. */
-  paymentReminders: areaKeys('payment-reminders'),
-  /** Referrals recorded against bookings (the customer screen's lists live under customers.sub). */
-  bookingRequests: areaKeys('booking-requests'),
-  /** Brochure requests: the list, one request, the customers list's lookup (issue #14). */
-  brochureRequests: areaKeys('brochure-requests'),
-  brochures: areaKeys('brochures'),
-  cancellations: areaKeys('cancellations'),
-  currency: areaKeys('currency'),
-  /** What customers sent from their side (issue #23): a booking's list is `list(bookingId)`. */
-  customerMessages: areaKeys('customer-messages'),
-  customers: areaKeys('customers'),
-  /** Duplicate customers: the table and a group's records (a merge also invalidates customers). */
-  customersMerging: areaKeys('customers-merging'),
+/**
+ * The areas that hold data without changing it, so have no key in the permission table: every other
+ * area's keys follow from its permissions' prefix (`'resorts.create'` → `keys.resorts`), so a new
+ * entity gets its query keys with its permissions and touches no list here.
+ */
+const READ_ONLY_AREAS = [
+  'audit',
   /** The dashboard's figures and the global search's hits (issue #14). */
-  dashboard: areaKeys('dashboard'),
-  discounts: areaKeys('discounts'),
-  emailTemplates: areaKeys('email-templates'),
-  extras: areaKeys('extras'),
-  flights: areaKeys('flights'),
-  groups: areaKeys('groups'),
+  'dashboard',
   /** Public: kept when the signed-in user's data is cleared (query-client.ts). */
-  health: areaKeys('health'),
-  instances: areaKeys('instances'),
-  invoices: areaKeys('invoices'),
-  jobs: areaKeys('jobs'),
-  bankStatements: areaKeys('bankStatements'),
-  monthlyAccounts: areaKeys('monthly-accounts'),
+  'health',
+  'jobs',
   /** The customer's "Manage my booking" (issue #23): the session's booking, the operator's contacts. */
-  portal: areaKeys('portal'),
-  reference: areaKeys('reference'),
-  regions: areaKeys('regions'),
-  /** The reports screen's lists (fields-data, bonding types, rooming's accommodation by resort/supplier). */
-  reports: areaKeys('reports'),
-  resorts: areaKeys('resorts'),
-  serviceTypes: areaKeys('service-types'),
-  session: areaKeys('session'),
-  summaries: areaKeys('summaries'),
-  suppliers: areaKeys('suppliers'),
-  systemSettings: areaKeys('system-settings'),
-  tourAccommodation: areaKeys('tour-accommodation'),
-  tourManagers: areaKeys('tour-managers'),
-  tours: areaKeys('tours'),
-} as const;
+  'portal',
+  'reference',
+  'session',
+] as const;
+
+/** An area with query keys: a permission table prefix or a read-only area. */
+export type KeyArea =
+  | (keyof typeof permissions extends `${infer A}.${string}` ? A : never)
+  | (typeof READ_ONLY_AREAS)[number];
+
+/** Every area's key factory, `keys.<area>`, named as the permission table names the area. */
+export const keys = Object.fromEntries(
+  [...new Set([...Object.keys(permissions).map((k) => k.slice(0, k.indexOf('.'))), ...READ_ONLY_AREAS])].map(
+    (area) => [area, areaKeys(area)],
+  ),
+) as { readonly [A in KeyArea]: AreaKeys };
