@@ -90,7 +90,7 @@ const contentTypeOf = (filename: string) =>
  * Writes the message into email_outbox inside the caller's transaction (attachment bytes go to the
  * FileStore first): every message, whoever sends it, gets the company footer and a plain-text part
  * here (`composeEmail`, issue #22). `holdUntilSeconds`: the message waits that long before it is
- * due (an ATOL certificate waiting for the email about its change, documents/atol.ts). Delivery
+ * due (an ATOL certificate waiting for the email about its change, areas/bookings/documents/atol.ts). Delivery
  * happens after commit (call `deps.outbox.kick()`). Answers the outbox id.
  */
 export async function enqueueEmail(

@@ -3,7 +3,7 @@
  * with expiry and an idle end, failed sign-ins throttled per email and per client address), token
  * checks, sign-out and creating staff.
  * Used by the auth guard (`http/auth.ts`), the seeds, start-up and the auth, admin-users and agents
- * areas; it imports nothing from `areas/` (checked by `src/server/layers.test.ts`).
+ * areas; it imports nothing from `areas/` (checked by `src/layers.test.ts`).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
