@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { apportion, periodVat, tomsMargin, vatFraction, vatQuarter, vatStandardRate } from './toms';
+import {
+  apportion,
+  periodVat,
+  tomsMargin,
+  tomsSellingPrice,
+  vatFraction,
+  vatQuarter,
+  vatStandardRate,
+} from './toms';
 
 describe('TOMS margin (HMRC VAT Notice 709/5)', () => {
   it('709/5 §1.1-1.2 (VATA 1994 s.53, SI 1987/1806): margin = selling price − cost of bought-in travel supplies; VAT on a UK margin is its VAT fraction', () => {
@@ -31,7 +39,13 @@ describe('TOMS margin (HMRC VAT Notice 709/5)', () => {
   });
 
   it('VATA 1994 Sch 8 Group 8 item 12 (709/5 §1.2): the margin on travel enjoyed outside the UK is zero-rated', () => {
-    const f = tomsMargin({ sellingPrice: '2000', boughtIn: '1500.50', inHouse: '0', outsideUk: true, rate: '20' });
+    const f = tomsMargin({
+      sellingPrice: '2000',
+      boughtIn: '1500.50',
+      inHouse: '0',
+      outsideUk: true,
+      rate: '20',
+    });
     expect(f).toMatchObject({
       bought_in_uk: '0.00',
       bought_in_non_uk: '1500.50',
@@ -42,14 +56,26 @@ describe('TOMS margin (HMRC VAT Notice 709/5)', () => {
   });
 
   it('709/5 in-house supplies (made from the operator’s own resources) are taxed under the normal rules: taken out of the scheme at cost', () => {
-    const f = tomsMargin({ sellingPrice: '1000', boughtIn: '600', inHouse: '100', outsideUk: false, rate: '20' });
+    const f = tomsMargin({
+      sellingPrice: '1000',
+      boughtIn: '600',
+      inHouse: '100',
+      outsideUk: false,
+      rate: '20',
+    });
     expect(f.in_house).toBe('100.00');
     expect(f.margin_uk).toBe('300.00');
     expect(f.vat_due).toBe('50.00');
   });
 
   it('The Squa.re Ltd v HMRC [2023] UKFTT 51 (TC): no negative margin overall — a loss gives no VAT, and offsets other margins within the period only', () => {
-    const loss = tomsMargin({ sellingPrice: '500', boughtIn: '650', inHouse: '0', outsideUk: false, rate: '20' });
+    const loss = tomsMargin({
+      sellingPrice: '500',
+      boughtIn: '650',
+      inHouse: '0',
+      outsideUk: false,
+      rate: '20',
+    });
     expect(loss.margin_uk).toBe('-150.00');
     expect(loss.vat_due).toBe('0.00');
     // £600 margin on one booking, −£150 on another: VAT on £450 = £75.00; never below 0.
@@ -77,5 +103,22 @@ describe('TOMS margin (HMRC VAT Notice 709/5)', () => {
     expect(vatQuarter('2026-12')).toEqual({ from: '2026-12-01', to: '2027-02-28' });
     expect(vatQuarter('2027-12')).toEqual({ from: '2027-12-01', to: '2028-02-29' });
     expect(() => vatQuarter('2026-13')).toThrow(RangeError);
+  });
+});
+
+describe('TOMS selling price (spec 1 §4, §9)', () => {
+  it('is the total due, or once cancelled the charge entered (0.00 waived), the total due when none was set', () => {
+    expect(tomsSellingPrice({ total_due: '1500', cancelled: false, cancellation_charge: '200' })).toBe(
+      '1500.00',
+    );
+    expect(tomsSellingPrice({ total_due: '1500', cancelled: true, cancellation_charge: '200' })).toBe(
+      '200.00',
+    );
+    expect(tomsSellingPrice({ total_due: '1500', cancelled: true, cancellation_charge: '0.00' })).toBe(
+      '0.00',
+    );
+    expect(tomsSellingPrice({ total_due: '1500', cancelled: true, cancellation_charge: null })).toBe(
+      '1500.00',
+    );
   });
 });

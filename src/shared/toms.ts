@@ -124,3 +124,28 @@ export function vatQuarter(start: string): { from: string; to: string } {
   const from = `${start}-01`;
   return { from, to: addDays(addMonths(from, 3), -1) };
 }
+
+/**
+ * The selling price of a booking for the scheme: its total due (spec 1 §9, `bookingTotals`, as the
+ * ledger stores it), or once cancelled its cancellation value — the charge entered (0.00 when
+ * waived), the total due when none was ever set (spec 1 §4) — the money the customer ends up paying.
+ */
+export function tomsSellingPrice(b: {
+  total_due: Amount;
+  cancelled: boolean;
+  cancellation_charge: Amount;
+}): string {
+  const charge = b.cancellation_charge;
+  const set =
+    charge !== null && charge !== undefined && !(typeof charge === 'string' && charge.trim() === '');
+  return pence(b.cancelled && set ? dec(charge) : dec(b.total_due));
+}
+
+/**
+ * Whether the tour managers' costs are in-house supplies (setting `toms_tour_managers_in_house`):
+ * yes unless it says 'no' / 'false' / '0'. The operator's own tour managers are its own resources
+ * (709/5 in-house supplies); independent guides it buys in are margin scheme supplies — set 'no'.
+ */
+export function tourManagersInHouse(setting: string | null | undefined): boolean {
+  return !['no', 'false', '0'].includes((setting ?? '').trim().toLowerCase());
+}

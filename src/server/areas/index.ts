@@ -49,6 +49,7 @@ import { serviceTypeRoutes } from './service-types/routes';
 import { summaryRoutes } from './summaries/routes';
 import { supplierRoutes } from './suppliers/routes';
 import { systemSettingRoutes } from './system-settings/routes';
+import { tomsRoutes } from './toms/routes';
 import { tourManagerRoutes } from './tour-managers/routes';
 import { tourCatalogueRoutes } from './tours/catalogue-routes';
 import { tourRoutes } from './tours/routes';
@@ -61,6 +62,7 @@ export async function registerAreas(api: FastifyInstance, deps: AreaDeps) {
   await api.register(bookingDocumentRoutes, deps);
   await api.register(paymentRoutes, deps);
   await api.register(paymentReminderRoutes, deps);
+  await api.register(tomsRoutes, deps);
   await api.register(bankStatementRoutes, deps);
   await api.register(portalRoutes, deps);
   await api.register(bookingEditRoutes, deps);

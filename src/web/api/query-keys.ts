@@ -38,6 +38,8 @@ export const keys = {
   bookings: areaKeys('bookings'),
   /** Payment reminders (issue #26): the rules, today's preview, a booking's reminders. */
   paymentReminders: areaKeys('payment-reminders'),
+  /** A booking's VAT margin (TOMS, issue #27). */
+  toms: areaKeys('toms'),
   /** Referrals recorded against bookings (the customer screen's lists live under customers.sub). */
   bookingRequests: areaKeys('booking-requests'),
   /** Brochure requests: the list, one request, the customers list's lookup (issue #14). */
