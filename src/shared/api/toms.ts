@@ -15,10 +15,11 @@ export const TOMS_QUARTER_MESSAGE = 'Please select a valid VAT quarter';
 export const tomsWorkingReportSchema = z.object({
   quarter: z
     .string({ error: TOMS_QUARTER_MESSAGE })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: TOMS_QUARTER_MESSAGE })
-    .refine((v) => Number(v.slice(0, 4)) >= 2000 && Number(v.slice(0, 4)) <= 2100, {
-      error: TOMS_QUARTER_MESSAGE,
-    }),
+    .refine(
+      (v) =>
+        /^\d{4}-(0[1-9]|1[0-2])$/.test(v) && Number(v.slice(0, 4)) >= 2000 && Number(v.slice(0, 4)) <= 2100,
+      { error: TOMS_QUARTER_MESSAGE },
+    ),
 });
 export type TomsWorkingReportInput = z.output<typeof tomsWorkingReportSchema>;
 
