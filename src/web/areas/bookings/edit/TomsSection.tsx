@@ -5,6 +5,9 @@ import { api } from '../../../api/client';
 import { keys } from '../../../api/query-keys';
 import { formatDate, formatMoney } from '../../../lib/format';
 
+/** A cost taken off: '-£12.34', or '£0.00' when there is none. */
+const less = (v: string | number) => (Number(v) > 0 ? `-${formatMoney(v)}` : formatMoney(v));
+
 function Line({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
     <Group justify="space-between" gap="md" wrap="nowrap" py={3} data-figure={label}>
@@ -40,8 +43,9 @@ export function TomsSection({ bookingId, version }: { bookingId: number; version
   const f = query.data.data;
   const boughtIn = f.outside_uk ? f.bought_in_non_uk : f.bought_in_uk;
   const margin = f.outside_uk ? f.margin_non_uk : f.margin_uk;
+  const invoiced = f.groups.some((g) => Number(g.group_bought_in) > 0 || Number(g.group_in_house) > 0);
   return (
-    <Stack gap={0} maw={560} aria-label="VAT margin (TOMS)">
+    <Stack gap={0} maw={640} aria-label="VAT margin (TOMS)">
       <Text size="sm" mb="xs">
         {f.outside_uk
           ? 'Travel outside the UK: the margin is zero-rated.'
@@ -51,9 +55,9 @@ export function TomsSection({ bookingId, version }: { bookingId: number; version
         label={f.cancelled ? 'Selling price (cancellation charge)' : 'Selling price'}
         value={formatMoney(f.selling_price)}
       />
-      <Line label="In-house supplies excluded" value={`-${formatMoney(f.in_house)}`} />
-      <Line label="Supplier invoices (share)" value={`-${formatMoney(f.supplier_costs)}`} />
-      <Line label="Airline costs" value={`-${formatMoney(f.airline_costs)}`} />
+      <Line label="In-house supplies excluded" value={less(f.in_house)} />
+      <Line label="Supplier invoices (share)" value={less(f.supplier_costs)} />
+      <Line label="Airline costs" value={less(f.airline_costs)} />
       <Divider my={4} />
       <Line
         label={`Bought-in costs (${f.outside_uk ? 'outside the UK' : 'UK'})`}
@@ -61,14 +65,21 @@ export function TomsSection({ bookingId, version }: { bookingId: number; version
       />
       <Line label="Margin" value={formatMoney(margin)} strong />
       <Line label="VAT due on the margin" value={formatMoney(f.vat_due)} strong />
-      {f.groups.length > 0 && (
+      {!invoiced && (
+        <Text size="xs" c="dimmed" mt="xs">
+          No supplier invoices are linked to its departures yet: their costs count once linked.
+        </Text>
+      )}
+      {invoiced && (
         <Table mt="sm" withTableBorder verticalSpacing={4} fz="sm" aria-label="Departure costs apportioned">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Departure</Table.Th>
               <Table.Th ta="right">Invoiced</Table.Th>
+              <Table.Th ta="right">In-house</Table.Th>
               <Table.Th ta="right">Passengers</Table.Th>
               <Table.Th ta="right">Share</Table.Th>
+              <Table.Th ta="right">In-house share</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -78,10 +89,12 @@ export function TomsSection({ bookingId, version }: { bookingId: number; version
                   {g.tour} {formatDate(g.start_date)}
                 </Table.Td>
                 <Table.Td ta="right">{formatMoney(g.group_bought_in)}</Table.Td>
+                <Table.Td ta="right">{formatMoney(g.group_in_house)}</Table.Td>
                 <Table.Td ta="right">
                   {g.booking_guests} of {g.group_guests}
                 </Table.Td>
                 <Table.Td ta="right">{formatMoney(g.bought_in_share)}</Table.Td>
+                <Table.Td ta="right">{formatMoney(g.in_house_share)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
