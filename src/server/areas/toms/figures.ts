@@ -102,63 +102,84 @@ async function groupCosts(db: Db, groupIds: number[], s: TomsSettings): Promise<
 }
 
 /**
- * The TOMS figures of bookings `ids` (any number; the report asks a batch at a time, the booking
- * screen one), by id; unknown ids are absent. Set-based: four queries whatever the count.
- *
- * - Selling price: `tomsSellingPrice` of the stored total due (the ledger stores what
- *   areas/bookings/totals.ts computes) and the cancellation charge.
- * - Bought-in costs: the airline costs entered on its tour lines (`tour_booking_airline_costs`,
- *   pounds, each the airline's charge for that line's seats, so all of it is the booking's) + for
- *   each departure (tour group) of its tour lines, the group's invoiced supplier costs × the
- *   booking's live guests on the group ÷ all live guests of the group (`apportion`, pence per
- *   group). A cancelled booking has no live guests, so no share of a group's costs; the airline
- *   costs of its seats stay its own.
- * - In-house: the tour managers' invoiced costs apportioned the same way (when in-house).
- * - Outside the UK when every tour line's tour has a destination country other than the UK (ISO
- *   'GB'); a tour with no destination counts as UK (standard-rated, the cautious reading).
+ * What TOMS reads of a booking (columns of `bookings b`), in one place for the booking endpoint and
+ * the report's cursor (which reads them with its rows, so a batch does not fetch its bookings
+ * twice): the stored total due and cancellation charge, whether it is cancelled / live (as
+ * departure_guest_counts counts it: not Cancelled and no cancelled_at), whether its travel is
+ * outside the UK, and its airline costs. Index-only reads of its tour lines per booking.
+ */
+export const tomsBookingColumns = sql`b.total_due::text as total_due, b.cancelled_at is not null as cancelled,
+  (b.status <> 'Cancelled' and b.cancelled_at is null) as live,
+  b.cancellation_charge::text as cancellation_charge,
+  coalesce((select bool_and(c.iso_code is not null and c.iso_code <> 'GB')
+            from tour_bookings tb join tours t on t.id = tb.tour_id
+            left join countries c on c.id = t.destination
+            where tb.holiday_booking_id = b.id), false) as outside_uk,
+  (select coalesce(sum(ac.flight_cost), 0) from tour_bookings tb
+   join tour_booking_airline_costs ac on ac.tour_booking_id = tb.id
+   where tb.holiday_booking_id = b.id)::text as airline`;
+
+/** A booking's `tomsBookingColumns` with its id. */
+export interface TomsBookingInput {
+  id: number;
+  total_due: string;
+  cancelled: boolean;
+  live: boolean;
+  cancellation_charge: string | null;
+  outside_uk: boolean;
+  airline: string;
+}
+
+/**
+ * The TOMS figures of bookings `ids` (the booking screen asks one), by id; unknown ids are absent.
+ * Reads `tomsBookingColumns` and answers `tomsFiguresFrom`.
  */
 export async function tomsFiguresOf(
   db: Db,
   ids: readonly number[],
   s: TomsSettings,
 ): Promise<Map<number, TomsFiguresAnswer>> {
+  if (ids.length === 0) return new Map();
+  const bookings = await queryRows<TomsBookingInput>(
+    db,
+    sql`select b.id, ${tomsBookingColumns} from bookings b where b.id in (${idList(ids)})`,
+  );
+  return tomsFiguresFrom(db, bookings, s);
+}
+
+/**
+ * The TOMS figures of `bookings` (their `tomsBookingColumns`), by id — any number, set-based (three
+ * queries whatever the count; the report passes a batch of its cursor's rows):
+ *
+ * - Selling price: `tomsSellingPrice` of the stored total due (the ledger stores what
+ *   areas/bookings/totals.ts computes) and the cancellation charge.
+ * - Bought-in costs: the airline costs entered on its tour lines (`tour_booking_airline_costs`,
+ *   pounds, each the airline's charge for that line's seats, so all of it is the booking's) + for
+ *   each departure (tour group) of its tour lines, the group's invoiced supplier costs × the
+ *   booking's guests on the group ÷ all live guests of the group (`apportion`, pence per group).
+ *   A cancelled booking is not live, so takes no share of a group's costs; the airline costs of
+ *   its seats stay its own.
+ * - In-house: the tour managers' invoiced costs apportioned the same way (when in-house).
+ * - Outside the UK when every tour line's tour has a destination country other than the UK (ISO
+ *   'GB'); a tour with no destination counts as UK (standard-rated, the cautious reading).
+ */
+export async function tomsFiguresFrom(
+  db: Db,
+  bookings: readonly TomsBookingInput[],
+  s: TomsSettings,
+): Promise<Map<number, TomsFiguresAnswer>> {
   const out = new Map<number, TomsFiguresAnswer>();
-  if (ids.length === 0) return out;
-  const [bookings, onGroups] = await allQueries(db, [
-    () =>
-      queryRows<{
-        id: number;
-        total_due: string;
-        cancelled: boolean;
-        cancellation_charge: string | null;
-        outside_uk: boolean;
-        airline: string;
-      }>(
+  const live = bookings.filter((b) => b.live).map((b) => b.id);
+  const onGroups = live.length
+    ? await queryRows<GuestsOnGroup>(
         db,
-        sql`select b.id, b.total_due::text as total_due, b.cancelled_at is not null as cancelled,
-                   b.cancellation_charge::text as cancellation_charge,
-                   coalesce((select bool_and(c.iso_code is not null and c.iso_code <> 'GB')
-                             from tour_bookings tb join tours t on t.id = tb.tour_id
-                             left join countries c on c.id = t.destination
-                             where tb.holiday_booking_id = b.id), false) as outside_uk,
-                   (select coalesce(sum(ac.flight_cost), 0) from tour_bookings tb
-                    join tour_booking_airline_costs ac on ac.tour_booking_id = tb.id
-                    where tb.holiday_booking_id = b.id)::text as airline
-            from bookings b where b.id in (${idList(ids)})`,
-      ),
-    () =>
-      queryRows<GuestsOnGroup>(
-        db,
-        // Live as departure_guest_counts counts it: not Cancelled and no cancelled_at.
         sql`select tb.holiday_booking_id as booking_id, i.tour_group_id as group_id, sum(tb.guests)::int as guests
-            from tour_bookings tb join bookings b on b.id = tb.holiday_booking_id
-            join tour_instances i on i.id = tb.tour_instance_id
-            where tb.holiday_booking_id in (${idList(ids)})
-              and b.status <> 'Cancelled' and b.cancelled_at is null
+            from tour_bookings tb join tour_instances i on i.id = tb.tour_instance_id
+            where tb.holiday_booking_id in (${idList(live)})
             group by tb.holiday_booking_id, i.tour_group_id
             order by tb.holiday_booking_id, i.tour_group_id`,
-      ),
-  ]);
+      )
+    : [];
   const groups = await groupCosts(db, [...new Set(onGroups.map((g) => g.group_id))], s);
   const sharesOf = new Map<number, TomsFiguresAnswer['groups']>();
   for (const row of onGroups) {

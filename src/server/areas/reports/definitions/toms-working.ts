@@ -3,13 +3,17 @@ import type { TomsWorkingReportInput } from '../../../../shared/api/toms';
 import { ukDate } from '../../../../shared/dates';
 import { periodVat, vatQuarter } from '../../../../shared/toms';
 import type { Db } from '../../../db/client';
-import { loadTomsSettings, tomsFiguresOf } from '../../toms/figures';
+import {
+  loadTomsSettings,
+  type TomsBookingInput,
+  tomsBookingColumns,
+  tomsFiguresFrom,
+} from '../../toms/figures';
 import { dateBetween, filterLines } from '../filters';
 import type { ReportSpec } from '../sheet';
 
-interface TomsRow {
+interface TomsRow extends TomsBookingInput {
   [k: string]: unknown;
-  booking_id: number;
   booking_ref: string;
   departure: string;
   lead_name: string;
@@ -35,7 +39,8 @@ export const ZERO_RATED = 'Zero-rated (outside the UK)';
  * Columns: booking ref, departure, lead name (first passenger, else the customer, else the old
  * system's lead), status, VAT treatment, selling price, bought-in costs UK / outside the UK,
  * in-house excluded, margin UK / outside the UK, VAT due — each booking's figures from
- * `tomsFiguresOf` (the booking screen's own, a batch at a time in `mapBatch`), so the totals row
+ * `tomsFiguresFrom` (the booking screen's own, a batch at a time in `mapBatch`, on the booking
+ * columns the cursor read with the rows, `tomsBookingColumns`), so the totals row
  * equals the sum of the per-booking answers to the penny. Totals per treatment below the table,
  * and a 'Summary' sheet to file from: the quarter's totals, the standard-rated and zero-rated
  * margins, and the VAT due on the standard-rated margin with losses offset within the quarter
@@ -69,7 +74,7 @@ export async function tomsWorkingReport(db: Db, input: TomsWorkingReportInput): 
     ],
     count: sql`select count(*)::int as n from bookings b where ${where}`,
     query: sql`
-      select b.id as booking_id, coalesce(b.booking_ref, b.old_booking_id::text, '#' || b.id) as booking_ref,
+      select b.id, ${tomsBookingColumns}, coalesce(b.booking_ref, b.old_booking_id::text, '#' || b.id) as booking_ref,
              b.departure_date::text as departure,
              coalesce((select nullif(btrim(p.first_name || ' ' || p.last_name), '') from passengers p
                        where p.holiday_booking_id = b.id order by p.id limit 1),
@@ -79,13 +84,10 @@ export async function tomsWorkingReport(db: Db, input: TomsWorkingReportInput): 
       where ${where}
       order by b.departure_date, b.id`,
     mapBatch: async (rows) => {
-      const figures = await tomsFiguresOf(
-        db,
-        rows.map((r) => r.booking_id),
-        settings,
-      );
+      // The batch's bookings were read with its rows (tomsBookingColumns): only their departures' costs are asked.
+      const figures = await tomsFiguresFrom(db, rows, settings);
       return rows.map((r) => {
-        const f = figures.get(r.booking_id);
+        const f = figures.get(r.id);
         if (!f) return r;
         return {
           ...r,
