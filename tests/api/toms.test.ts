@@ -344,4 +344,20 @@ describe.each(testDbKinds)('TOMS on %s', (kind) => {
       112.5,
     );
   });
+
+  it('reads the settings: tour managers bought in when toms_tour_managers_in_house is no; the VAT rate from vat_standard_rate', async () => {
+    const set = (name: string, value: string) =>
+      t.db.execute(sql`update system_settings set value = ${value} where name = ${name}`);
+    await set('toms_tour_managers_in_house', 'no');
+    await set('vat_standard_rate', '17.5');
+    try {
+      // B1 now bears 2/7 of £2,444.02 + £490.00 = £2,934.02 → £838.29, nothing in-house.
+      expect(await figures(b.b1)).toMatchObject({ supplier_costs: '838.29', in_house: '0.00' });
+      // B5: £675.00 × 17.5 / 117.5 = £100.531… → £100.53.
+      expect(await figures(b.b5)).toMatchObject({ vat_rate: '17.5', vat_due: '100.53' });
+    } finally {
+      await set('toms_tour_managers_in_house', 'yes');
+      await set('vat_standard_rate', '20');
+    }
+  });
 });

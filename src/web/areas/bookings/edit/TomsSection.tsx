@@ -45,7 +45,7 @@ export function TomsSection({ bookingId, version }: { bookingId: number; version
   const margin = f.outside_uk ? f.margin_non_uk : f.margin_uk;
   const invoiced = f.groups.some((g) => Number(g.group_bought_in) > 0 || Number(g.group_in_house) > 0);
   return (
-    <Stack gap={0} maw={640} aria-label="VAT margin (TOMS)">
+    <Stack gap={0} maw={720} aria-label="VAT margin (TOMS)">
       <Text size="sm" mb="xs">
         {f.outside_uk
           ? 'Travel outside the UK: the margin is zero-rated.'
