@@ -171,6 +171,8 @@ const RECORD_PARAMS: Record<
   'POST /api/download-backup': (fx) => ({ query: { id: fx.backupName } }),
   'GET /api/portal/booking/documents/:id': (fx) => ({ params: { id: fx.customerRecordId } }),
   'GET /api/brochures/requests/batches/:batch_id/download': () => ({ params: { batch_id: BATCH_ID } }),
+  // The VAT quarter holding the fixture's departure (01/06/2027): its lead name is the formula-like one.
+  'POST /api/reports/toms-working': () => ({ body: { quarter: '2027-04' } }),
 };
 
 /** The processed cover-letter batch of the fixture (ids start with the London date and time). */

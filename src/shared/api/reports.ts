@@ -25,6 +25,8 @@ export const REPORT_TYPES = [
   // Spelling as in the product (spec 3 §2).
   { slug: 'addword_revenue_report', name: 'Addword Reveue Report' },
   { slug: 'airline_costing_report', name: 'Airline Costing Report' },
+  // Issue #27: the VAT margin scheme's quarterly working (shared/api/toms.ts).
+  { slug: 'toms_working', name: 'TOMS Working (VAT margin)' },
 ] as const;
 export type ReportSlug = (typeof REPORT_TYPES)[number]['slug'];
 export const DEFAULT_REPORT: ReportSlug = 'rooming';

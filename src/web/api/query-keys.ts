@@ -38,6 +38,8 @@ const READ_ONLY_AREAS = [
   'portal',
   'reference',
   'session',
+  /** A booking's VAT margin (TOMS, issue #27). */
+  'toms',
 ] as const;
 
 /** An area with query keys: a permission table prefix or a read-only area. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { reportsApi } from '../../../shared/api/reports';
+import { tomsApi } from '../../../shared/api/toms';
 import { queryRows } from '../../db/client';
 import { route } from '../../http/route';
 import type { AreaDeps } from '../deps';
@@ -16,6 +17,7 @@ import { artworkReport, invoicePaymentReport } from './definitions/payment';
 import { revenueReport } from './definitions/revenue';
 import { roomingAccommodationList, roomingReport } from './definitions/rooming';
 import { salesReport } from './definitions/sales';
+import { tomsWorkingReport } from './definitions/toms-working';
 import { sendReport } from './run';
 
 type Named = { id: number; name: string };
@@ -107,5 +109,9 @@ export const reportRoutes: FastifyPluginAsync<AreaDeps> = async (app, deps) => {
 
   route(app, reportsApi.addwordRevenue, { tags }, async (req, reply) =>
     sendReport(deps, req, reply, 'addword_revenue_report', await addwordRevenueReport(db, req.body)),
+  );
+
+  route(app, tomsApi.working, { tags }, async (req, reply) =>
+    sendReport(deps, req, reply, 'toms_working', await tomsWorkingReport(db, req.body)),
   );
 };

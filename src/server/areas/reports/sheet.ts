@@ -13,6 +13,7 @@ import {
   textOf,
   widthOf,
 } from './sheet-cells';
+import { writeFinalSheet } from './sheet-final';
 
 export type { ColumnKind, ReportRow };
 
@@ -69,6 +70,12 @@ export interface ReportSpec<R extends ReportRow = ReportRow> {
   summaries?: Array<{ title: string; key: (r: R) => string | null }>;
   /** Shown in place of rows when there are none. */
   emptyText?: string;
+  /**
+   * A second sheet written after the table (xlsx only), from the grand totals of the `total`
+   * columns (key → pounds as text): e.g. the TOMS working's filing summary. Lines are a label and
+   * an optional money value.
+   */
+  finalSheet?: (totals: Map<string, string>) => { title: string; lines: Array<[string, string | null]> };
 }
 
 /** What the run reports back: rows written, and progress as the rows go. */
@@ -369,6 +376,8 @@ async function writeXlsxRows<R extends ReportRow>(
   }
 
   ws.commit();
+  if (spec.finalSheet)
+    writeFinalSheet(wb, spec.finalSheet(new Map([...grand.values].map(([k, v]) => [k, v.toFixed(2)]))));
   const finished = new Promise<void>((resolve, reject) => {
     out.on('finish', resolve);
     out.on('error', reject);

@@ -16,6 +16,7 @@ import { PaymentPanel } from './PaymentPanel';
 import { RevenuePanel } from './RevenuePanel';
 import { RoomingPanel } from './RoomingPanel';
 import { SalesPanel } from './SalesPanel';
+import { TomsWorkingPanel } from './TomsWorkingPanel';
 
 /** Each report's filter panel and one line on what its file holds. */
 const PANELS: Record<ReportSlug, { Panel: ComponentType<{ name: string }>; about: string }> = {
@@ -67,12 +68,17 @@ const PANELS: Record<ReportSlug, { Panel: ComponentType<{ name: string }>; about
     Panel: AirlineCostingPanel,
     about: 'Tour lines with an airline reference and their flight cost (CSV).',
   },
+  toms_working: {
+    Panel: TomsWorkingPanel,
+    about:
+      'VAT margin scheme (TOMS, Notice 709/5): per booking departing in the quarter, selling price, bought-in costs, margin and VAT, with a summary sheet to file from.',
+  },
 };
 
 const isSlug = (v: string | null): v is ReportSlug => REPORT_TYPES.some((r) => r.slug === v);
 
 /**
- * Reports (/reports, spec 3 §2 Reports): the twelve report types in a list on the left (rooming by
+ * Reports (/reports, spec 3 §2 Reports): the report types in a list on the left (rooming by
  * default, §9; the choice kept in `?type=` so a link opens a report) and the chosen report's
  * filters on the right, each with its Generate button, progress and saved file.
  */

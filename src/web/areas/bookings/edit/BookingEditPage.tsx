@@ -32,6 +32,7 @@ import { RecordTransactionSection } from './RecordTransactionSection';
 import { SpecialRequestSection } from './SpecialRequestSection';
 import { StatusBadges } from './StatusBadges';
 import { SummaryForm } from './SummarySection';
+import { TomsSection } from './TomsSection';
 import { TourLinesActions, TourLinesSection } from './TourLinesSection';
 
 const count = (n: number) => (
@@ -204,6 +205,9 @@ function BookingScreen({ data, summary }: { data: BookingDetailAnswer['data']; s
         defaultOpen={false}
       >
         <AccountsSection {...props} />
+      </Section>
+      <Section title="VAT margin (TOMS)" defaultOpen={false}>
+        <TomsSection bookingId={booking.id} version={booking.version} />
       </Section>
       <Section title="Record a transaction" defaultOpen={false}>
         <RecordTransactionSection {...props} />
