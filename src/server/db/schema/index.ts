@@ -16,3 +16,4 @@ export * from './settings';
 export * from './storage';
 export * from './summaries';
 export * from './transfers';
+export * from './price-changes';
