@@ -87,7 +87,10 @@ describe('priceChangeSettings', () => {
       }),
     ).toEqual({ minDays: 30, significantPercent: '7.5', responseDays: 10 });
     expect(
-      priceChangeSettings({ price_increase_min_days_before_departure: 'x', price_increase_significant_percent: '-1' }),
+      priceChangeSettings({
+        price_increase_min_days_before_departure: 'x',
+        price_increase_significant_percent: '-1',
+      }),
     ).toEqual({ minDays: 20, significantPercent: '8', responseDays: 7 });
   });
 });

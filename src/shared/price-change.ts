@@ -47,7 +47,10 @@ export function priceChangeSettings(values: Partial<Record<string, string | null
   return {
     minDays: whole(values[PRICE_CHANGE_SETTINGS.minDays], PRICE_CHANGE_DEFAULTS.minDays),
     significantPercent: pctOk ? pct : PRICE_CHANGE_DEFAULTS.significantPercent,
-    responseDays: Math.max(1, whole(values[PRICE_CHANGE_SETTINGS.responseDays], PRICE_CHANGE_DEFAULTS.responseDays)),
+    responseDays: Math.max(
+      1,
+      whole(values[PRICE_CHANGE_SETTINGS.responseDays], PRICE_CHANGE_DEFAULTS.responseDays),
+    ),
   };
 }
 
@@ -85,7 +88,11 @@ export function isSignificantIncrease(
  * period"): `today` + `responseDays`, but never after the day before departure (the answer is
  * needed before the package starts), and never before today. YYYY-MM-DD.
  */
-export function priceChangeResponseDate(today: string, departureDate: string | null, responseDays: number): string {
+export function priceChangeResponseDate(
+  today: string,
+  departureDate: string | null,
+  responseDays: number,
+): string {
   const byPeriod = addDays(today, responseDays);
   if (!departureDate) return byPeriod;
   const lastDay = addDays(departureDate, -1);

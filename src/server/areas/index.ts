@@ -16,6 +16,7 @@ import { bookingEditRoutes } from './bookings/edit-routes';
 import { bookingEmailRoutes } from './bookings/email-routes';
 import { bookingFileRoutes } from './bookings/files-routes';
 import { bookingInstalmentRoutes } from './bookings/instalments-routes';
+import { bookingPriceChangeRoutes } from './bookings/price-change-routes';
 import { bookingRoutes } from './bookings/routes';
 import { brochureRequestListRoutes } from './brochure-requests/routes';
 import { brochureRequestRoutes } from './brochures/requests';
@@ -65,6 +66,7 @@ export async function registerAreas(api: FastifyInstance, deps: AreaDeps) {
   await api.register(portalRoutes, deps);
   await api.register(bookingEditRoutes, deps);
   await api.register(bookingInstalmentRoutes, deps);
+  await api.register(bookingPriceChangeRoutes, deps);
   await api.register(bookingEmailRoutes, deps);
   await api.register(customerRoutes, deps);
   await api.register(customersMergingRoutes, deps);
