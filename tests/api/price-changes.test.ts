@@ -156,6 +156,11 @@ describe.each(testDbKinds)('price changes after booking on %s', (kind) => {
     res = await apply(b.id, '5.00');
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(PRICE_CHANGE_MESSAGES.pending);
+    // A reduction is always passed on, even while the customer decides.
+    res = await apply(b.id, '-1.00', 'Exchange rate');
+    expect(res.statusCode, res.body).toBe(200);
+    const [reduction, waiting] = (await list(b.id)).changes;
+    expect([reduction.decision, waiting.decision]).toEqual([null, 'pending']);
   });
 
   it('the customer accepts on the portal; another booking cannot answer it', async () => {

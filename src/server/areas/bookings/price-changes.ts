@@ -98,7 +98,7 @@ export async function listPriceChanges(db: Db, bookingId: number, today = london
 /**
  * POST bookings/{id}/price-changes: applies `v.amount` (pounds; negative a reduction, always allowed
  * and passed on) with its reason. An increase is refused (422, nothing changed) fewer than the set
- * days (default 20, reg. 10) before departure, while another change waits for an answer, or when
+ * days (default 20, reg. 10) before departure, while another increase waits for an answer, or when
  * there is no address to notify (reg. 10: notified on a durable medium). An increase of more than
  * the set percentage of the total due (default 8 %, reg. 11(3)(c)) gets decision 'pending' with a
  * response date (`priceChangeResponseDate`); the email offers accept or cancel without a charge.
@@ -123,7 +123,8 @@ export async function applyPriceChange(
         { amount: [PRICE_CHANGE_MESSAGES.tooLate(settings.minDays, ukDate(b.departure_date ?? today))] },
         PRICE_CHANGE_MESSAGES.tooLate(settings.minDays, ukDate(b.departure_date ?? today)),
       );
-    const waiting = (await priceChangesOf(tx, bookingId, today)).find((c) => c.decision === 'pending');
+    const waiting =
+      increase && (await priceChangesOf(tx, bookingId, today)).some((c) => c.decision === 'pending');
     if (waiting)
       throw validationError({ amount: [PRICE_CHANGE_MESSAGES.pending] }, PRICE_CHANGE_MESSAGES.pending);
     const [to] = await queryRows<{ email: string | null; ref: string | null } & GreetingName>(
