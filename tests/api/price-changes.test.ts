@@ -83,6 +83,19 @@ describe.each(testDbKinds)('price changes after booking on %s', (kind) => {
     return res.json().token as string;
   }
 
+  it("the three settings are listed on the system settings screen with the regulation's values", async () => {
+    const res = await call('GET', '/settings/system/table?length=50&search[value]=price_');
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = Object.fromEntries(
+      res.json().data.map((r: { name: string; value: string }) => [r.name, r.value]),
+    );
+    expect(rows).toMatchObject({
+      price_increase_min_days_before_departure: '20',
+      price_increase_significant_percent: '8',
+      price_change_response_days: '7',
+    });
+  });
+
   it('reg. 10: an increase 19 days before departure is refused (nothing changes); exactly 20 days is allowed; a reduction always is', async () => {
     const late = await booking(19);
     const before = await detail(late.id);
