@@ -51,8 +51,12 @@ export function DecisionBadge({ change }: { change: Pick<PriceChange, 'decision'
       </Badge>
     );
   return (
-    <Badge variant="light" color={DECISION_COLOURS[change.decision]}>
-      {PRICE_CHANGE_DECISION_LABELS[change.decision]}
+    <Badge
+      variant="light"
+      color={DECISION_COLOURS[change.decision]}
+      title={PRICE_CHANGE_DECISION_LABELS[change.decision]}
+    >
+      {DECISION_SHORT[change.decision]}
     </Badge>
   );
 }
