@@ -42,6 +42,13 @@ const DECISION_COLOURS = {
   cancelled: 'red',
   deemed_accepted: 'teal',
 } as const;
+/** Short words for the badge; the full wording (PRICE_CHANGE_DECISION_LABELS) is its title. */
+const DECISION_SHORT = {
+  pending: 'Waiting',
+  accepted: 'Accepted',
+  cancelled: 'Cancelled, no charge',
+  deemed_accepted: 'Deemed accepted',
+} as const;
 
 export function DecisionBadge({ change }: { change: Pick<PriceChange, 'decision'> }) {
   if (!change.decision)
