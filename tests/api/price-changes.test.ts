@@ -201,6 +201,9 @@ describe.each(testDbKinds)('price changes after booking on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(PORTAL_MESSAGES.priceAccepted);
     expect(res.json().data.price_change.decision).toBe('accepted');
+    // The answer is not itself a change listed for the customer to accept.
+    const fields = res.json().data.changes.items.map((i: { field: string }) => i.field);
+    expect(fields).not.toContain('Price change accepted');
     const [h] = await queryRows<{ action: string; actor: string; user_id: number | null }>(
       t.db,
       sql`select action, actor, user_id from booking_history where holiday_booking_id = ${a.id} order by id desc limit 1`,

@@ -48,7 +48,8 @@ export async function answerPriceChangeLocked(
       bookingId,
       userId,
       actor,
-      type: 'Booking',
+      // Not a change to what the customer bought (the increase was listed when applied): its own type.
+      type: 'Price change',
       action: 'Price change accepted',
       comment: `New total price ${poundsText(change.total_after)} accepted ${by}.`,
     });
