@@ -190,6 +190,19 @@ describe('spec 1 §9 formulas', () => {
     });
   });
 
+  it('price changes after booking (PTR 2018 reg. 10: a surcharge, or a reduction passed on) enter the total due', () => {
+    const t = bookingTotals({
+      tour_lines: [{ price: '500.00', guests: 2 }],
+      extras: [],
+      discounts: [],
+      paid: '200.00',
+      price_changes: ['80.10', '-10.05'],
+    });
+    expect(t.price_changes_total).toBe('70.05');
+    expect(t.total_due).toBe('1070.05');
+    expect(t.balance).toBe('870.05');
+  });
+
   it('discounts never make the total due negative', () => {
     expect(
       bookingTotals({

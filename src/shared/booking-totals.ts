@@ -120,6 +120,11 @@ export interface BookingTotalsInput {
    * (spec 1 §4); '0.00' entered means the charge is waived.
    */
   cancellation_charge?: Amount;
+  /**
+   * Price changes after booking (issue #27, PTR 2018 reg. 10: surcharges, or reductions negative),
+   * pounds each; added to the total due.
+   */
+  price_changes?: readonly Amount[];
 }
 
 export interface BookingTotals {
@@ -129,7 +134,9 @@ export interface BookingTotals {
   /** Each discount's amount, in the order given. */
   discount_amounts: string[];
   discounts_total: string;
-  /** tours + extras − discounts, never below 0.00. */
+  /** The sum of the price changes after booking (reg. 10 surcharges; reductions negative). */
+  price_changes_total: string;
+  /** tours + extras − discounts + price changes, never below 0.00. */
   total_due: string;
   paid: string;
   non_commissionable_extras: string;
@@ -156,7 +163,8 @@ export interface BookingTotals {
 
 /**
  * Every figure of spec 1 §9 for one booking:
- * - total due = tours + extras − discounts (floored at 0.00: discounts never make a booking owe money back);
+ * - total due = tours + extras − discounts + price changes after booking (issue #27, PTR 2018 reg. 10;
+ *   floored at 0.00: discounts and reductions never make a booking owe money back);
  * - balance (customer side) = total due − paid, floored at 0; paid beyond it is credit;
  * - agent accounts: non-commissionable = price × qty of the non-commissionable extras; commission =
  *   (total due − non-commissionables) × commission percent; VAT = commission × booking_vat_percent;
@@ -171,7 +179,8 @@ export function bookingTotals(input: BookingTotalsInput): BookingTotals {
   const extras = pence(extrasTotal(input.extras));
   const amounts = input.discounts.map((d) => discountAmount(d, { tours, base }));
   const discounts = amounts.reduce((s, a) => s.plus(a), new Decimal(0));
-  const totalDue = Decimal.max(0, tours.plus(extras).minus(discounts));
+  const priceChanges = dec(sumMoney(input.price_changes ?? []));
+  const totalDue = Decimal.max(0, tours.plus(extras).minus(discounts).plus(priceChanges));
   const paid = pence(dec(input.paid));
   const nonCommissionable = pence(extrasTotal(input.extras.filter((e) => e.commissionable === false)));
   const rate = dec(input.agent_commission_percent);
@@ -198,6 +207,7 @@ export function bookingTotals(input: BookingTotalsInput): BookingTotals {
     extras_total: money(extras),
     discount_amounts: amounts.map(money),
     discounts_total: money(discounts),
+    price_changes_total: money(priceChanges),
     total_due: money(totalDue),
     paid: money(paid),
     non_commissionable_extras: money(nonCommissionable),

@@ -29,6 +29,9 @@ export const permissions = {
   'bookings.discounts': [ROLE_ADMIN],
   // Splitting the balance into instalments (issue #26): role 1; other roles see the plan.
   'bookings.instalments': [ROLE_ADMIN],
+  // Price changes after booking (issue #27, PTR 2018 regs 10–11) and the customer's answer given by
+  // phone: role 1, as any other change to what the booking costs.
+  'bookings.priceChange': [ROLE_ADMIN],
   'bookings.specialRequest': [ROLE_ADMIN],
   'bookings.customAirline': [ROLE_ADMIN],
   'bookings.additionalDocuments': [ROLE_ADMIN],

@@ -469,6 +469,8 @@ export const bookingTotalsAnswer = z.object({
   extras_total: z.string(),
   discount_amounts: z.array(z.string()),
   discounts_total: z.string(),
+  /** Price changes after booking (issue #27), summed; reductions negative. */
+  price_changes_total: z.string(),
   total_due: z.string(),
   paid: z.string(),
   non_commissionable_extras: z.string(),

@@ -30,6 +30,9 @@ export const PORTAL_MESSAGES = {
   messageSent: 'Thank you — your message has been sent. We will reply by email.',
   cardNotAvailable: 'Card payments are not available online at the moment. Please pay by bank transfer.',
   nothingToPay: 'There is nothing to pay on this booking.',
+  priceAccepted: 'Thank you — the new price is accepted.',
+  priceCancelled:
+    'Your booking is cancelled with no cancellation charge. We will refund everything you have paid.',
   moreThanBalance: 'You can pay at most the balance of this booking.',
 } as const;
 
@@ -161,6 +164,29 @@ export const portalPassengerAnswer = z.object({
 });
 export type PortalPassenger = z.infer<typeof portalPassengerAnswer>;
 
+/**
+ * POST portal/booking/price-change: the customer's answer to a significant price increase (issue
+ * #27, PTR 2018 reg. 11(4)): accept the new price, or cancel without a cancellation charge. Its own
+ * schema: no staff field (no version, no 'recorded by').
+ */
+export const portalPriceChangeInput = z.object({
+  price_change_id: z.coerce.number({ error: 'The price change is missing.' }).int().positive(),
+  answer: z.enum(['accept', 'cancel'], { error: 'Choose to accept the new price or to cancel.' }),
+});
+
+/** A significant price increase as the customer sees it (the latest that asked for an answer). */
+export const portalPriceChangeAnswer = z.object({
+  id: z.number(),
+  amount: z.string(),
+  reason: z.string(),
+  total_before: z.string(),
+  total_after: z.string(),
+  /** The last day to answer, YYYY-MM-DD. */
+  respond_by: z.string().nullable(),
+  /** 'pending' | 'accepted' | 'cancelled' | 'deemed_accepted'. */
+  decision: z.string(),
+});
+
 /** The whole booking as GET portal/booking answers it. */
 export const portalBookingAnswer = z.object({
   booking_ref: z.string(),
@@ -219,6 +245,8 @@ export const portalBookingAnswer = z.object({
       .nullable(),
   }),
   messages: z.array(z.object({ id: z.number(), message: z.string(), sent_at: z.string() })),
+  /** A significant price increase waiting for (or given) the customer's answer; null when none. */
+  price_change: portalPriceChangeAnswer.nullable(),
   operator: z.object({
     name: z.string(),
     phone: z.string(),
@@ -329,6 +357,15 @@ export const portalApi = {
     realm: 'portal',
     body: portalCardPaymentInput,
     answer: portalCardAnswer,
+  }),
+  answerPriceChange: endpoint({
+    method: 'POST',
+    path: '/portal/booking/price-change',
+    summary:
+      "Answer a significant price increase (PTR 2018 reg. 11): accept the new price, or cancel the booking with no cancellation charge. 404 for another booking's change; 422 when it waits for no answer.",
+    realm: 'portal',
+    body: portalPriceChangeInput,
+    answer: okAnswer({ data: portalBookingAnswer }),
   }),
   sendMessage: endpoint({
     method: 'POST',

@@ -20,6 +20,7 @@ import { HolidayCard } from './sections/HolidayCard';
 import { MessageCard } from './sections/MessageCard';
 import { MoneyCard } from './sections/MoneyCard';
 import { PayCard } from './sections/PayCard';
+import { PriceChangeCard } from './sections/PriceChangeCard';
 import { TravellersCard } from './sections/TravellersCard';
 
 const TITLE = 'Manage my booking';
@@ -37,6 +38,7 @@ export function PortalBookingPage() {
   const reload = useReloadPortalBooking();
   const arrived = (useLocation().state ?? {}) as PortalLinkState;
   const [acceptedHere, setAcceptedHere] = useState(false);
+  const [answered, setAnswered] = useState<string | null>(null);
   if (!signedIn) return <Navigate to={pathTo('portal-sign-in')} replace />;
 
   const data = booking.data;
@@ -58,6 +60,11 @@ export function PortalBookingPage() {
           {PORTAL_MESSAGES.nothingToAccept}
         </Alert>
       )}
+      {answered && (
+        <Alert color="teal" variant="light" role="status">
+          {answered}
+        </Alert>
+      )}
       {booking.isPending && <BookingSkeleton />}
       {booking.isError && <QueryProblem query={booking} what="booking" />}
       {data && (
@@ -68,6 +75,11 @@ export function PortalBookingPage() {
             window.scrollTo({ top: 0, behavior: 'smooth' });
             void reload();
           }}
+          onPriceAnswered={(message) => {
+            setAnswered(message);
+            window.scrollTo({ top: 0, behavior: 'smooth' });
+            void reload();
+          }}
         />
       )}
     </PortalFrame>
@@ -75,7 +87,15 @@ export function PortalBookingPage() {
 }
 
 /** The cards of a loaded booking, in the order a customer reads them. */
-function BookingCards({ booking, onAccepted }: { booking: PortalBooking; onAccepted: () => void }) {
+function BookingCards({
+  booking,
+  onAccepted,
+  onPriceAnswered,
+}: {
+  booking: PortalBooking;
+  onAccepted: () => void;
+  onPriceAnswered: (message: string) => void;
+}) {
   const owes = isPositive(booking.money.balance) && !booking.cancelled;
   return (
     <>
@@ -83,6 +103,9 @@ function BookingCards({ booking, onAccepted }: { booking: PortalBooking; onAccep
         <Alert color="red" variant="light">
           {PORTAL_MESSAGES.cancelled}
         </Alert>
+      )}
+      {booking.price_change?.decision === 'pending' && !booking.cancelled && (
+        <PriceChangeCard change={booking.price_change} onAnswered={onPriceAnswered} />
       )}
       {booking.changes.pending && !booking.cancelled && (
         <ChangesCard changes={booking.changes} onAccepted={onAccepted} />

@@ -211,25 +211,33 @@ export async function cancelBooking(db: Db, id: number, v: z.infer<typeof cancel
     const b = await lockBooking(tx, id, v.version);
     if (b.cancelled_at) throw new HttpError(422, 'This booking is already cancelled.');
     const charge = v.cancellation_charge ?? (await proposedCancellationCharge(tx, id));
-    const held = (await storedLines(tx, { bookingId: id })).sort(byRoomStock);
-    for (const line of held) await releaseLine(tx, line);
-    await tx.execute(
-      sql`update bookings set cancelled_at = now(), cancellation_charge = ${charge} where id = ${id}`,
-    );
-    const { totals } = await recomputeBooking(tx, id);
-    await writeHistory(tx, {
-      bookingId: id,
-      userId,
-      type: 'Booking',
-      action: 'Booking cancelled',
-      comment: `${new Decimal(charge).isZero() ? 'Cancellation charge waived' : `Cancellation charge ${poundsText(charge)}`}; ${
-        totals.refund_due !== '0.00'
-          ? `refund due ${poundsText(totals.refund_due)}`
-          : `balance outstanding ${poundsText(totals.balance)}`
-      }. Rooms released.`,
-    });
-    return totals;
+    return cancelLockedBooking(tx, id, charge, { userId });
   });
+}
+
+/**
+ * cancelBooking's change on booking `id` (locked, live) in the caller's transaction; history by `who`
+ * (a customer: userId null, actor 'customer'; `reason` leads the comment). Answers the totals.
+ */
+type Canceller = { userId: number | null; actor?: 'customer'; reason?: string };
+export async function cancelLockedBooking(tx: Db, id: number, charge: string, who: Canceller) {
+  const held = (await storedLines(tx, { bookingId: id })).sort(byRoomStock);
+  for (const line of held) await releaseLine(tx, line);
+  await tx.execute(
+    sql`update bookings set cancelled_at = now(), cancellation_charge = ${charge} where id = ${id}`,
+  );
+  const { totals } = await recomputeBooking(tx, id);
+  await writeHistory(tx, {
+    ...{ bookingId: id, userId: who.userId, actor: who.actor },
+    type: 'Booking',
+    action: 'Booking cancelled',
+    comment: `${who.reason ? `${who.reason}. ` : ''}${new Decimal(charge).isZero() ? 'Cancellation charge waived' : `Cancellation charge ${poundsText(charge)}`}; ${
+      totals.refund_due !== '0.00'
+        ? `refund due ${poundsText(totals.refund_due)}`
+        : `balance outstanding ${poundsText(totals.balance)}`
+    }. Rooms released.`,
+  });
+  return totals;
 }
 
 /** POST bookings/{id}/agent-confirm (spec 1 §4 Agent confirmation). 422 without an agent or when done. */

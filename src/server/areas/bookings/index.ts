@@ -8,6 +8,7 @@ import { bookingEditRoutes } from './edit-routes';
 import { bookingEmailRoutes } from './email-routes';
 import { bookingFileRoutes } from './files-routes';
 import { bookingInstalmentRoutes } from './instalments-routes';
+import { bookingPriceChangeRoutes } from './price-change-routes';
 import { bookingRoutes } from './routes';
 
 export { getBookingDetail } from './detail';
@@ -19,6 +20,8 @@ export type { EmailDeps } from './email-message';
 export { writeBookingEmail } from './email-service';
 export { lockBooking, recomputeBooking, writeHistory } from './ledger';
 export { selectQuickSearchBookings } from './queries';
+export { answerPriceChangeLocked } from './price-change-answer';
+export { priceChangesOf } from './price-changes';
 export { RECIPIENT } from './recipient';
 export { releaseRooms, takeRoomNights } from './room-stock';
 export {
@@ -38,4 +41,5 @@ export const routes: AreaRoutes = [
   bookingEditRoutes,
   bookingInstalmentRoutes,
   bookingEmailRoutes,
+  bookingPriceChangeRoutes,
 ];

@@ -36,13 +36,13 @@ export interface BookingFigures {
 /**
  * Reads what `bookingTotals` needs of booking `id` — the booking's agent, VAT, cancellation and
  * old-system invoice, the sum of its payments (refunds negative), its tour lines (with departure and
- * deposit per guest), extras and discount snapshots (penalty_type 0 fixed / else percent; a value
- * or flag missing from the snapshot counts 0 / false) — and answers its figures. Four queries
+ * deposit per guest), extras, discount snapshots (penalty_type 0 fixed / else percent; a value or flag missing from
+ * the snapshot counts 0 / false) and price changes after booking (issue #27) — and answers its figures. Five queries
  * whatever the booking's size; inside a transaction they run one after another. Undefined for an
  * unknown id.
  */
 export async function loadBookingFigures(db: Db, id: number): Promise<BookingFigures | undefined> {
-  const [[b], lines, extras, discounts] = await allQueries(db, [
+  const [[b], lines, extras, discounts, priceChanges] = await allQueries(db, [
     () =>
       queryRows<{
         agent_id: number | null;
@@ -92,6 +92,11 @@ export async function loadBookingFigures(db: Db, id: number): Promise<BookingFig
                    bd.qty, bd.manual_discount_price::text as manual_discount_price
             from booking_discounts bd where bd.holiday_booking_id = ${id} order by bd.id`,
       ),
+    () =>
+      queryRows<{ amount: string }>(
+        db,
+        sql`select amount::text as amount from booking_price_changes where holiday_booking_id = ${id} order by id`,
+      ),
   ]);
   if (!b) return undefined;
   const totals = bookingTotals({
@@ -103,6 +108,7 @@ export async function loadBookingFigures(db: Db, id: number): Promise<BookingFig
     vat_percent: b.booking_vat_percent,
     cancelled: b.cancelled,
     cancellation_charge: b.cancellation_charge,
+    price_changes: priceChanges.map((c) => c.amount),
   });
   return {
     totals,

@@ -6,7 +6,13 @@ import { notFound } from '../../http/errors';
 import { route } from '../../http/route';
 import { sendStoredFile } from '../../http/uploads';
 import type { AreaDeps } from '../deps';
-import { acceptFromPortal, sendMessage, startCardPayment, updatePassengerAsCustomer } from './service';
+import {
+  acceptFromPortal,
+  answerPriceChangeAsCustomer,
+  sendMessage,
+  startCardPayment,
+  updatePassengerAsCustomer,
+} from './service';
 import { openLink, requestCode, signIn, signOut } from './sign-in';
 import { issuedDocuments, operatorOf, portalBooking } from './view';
 
@@ -55,5 +61,13 @@ export const portalRoutes: FastifyPluginAsync<AreaDeps> = async (app, { db, conf
   route(app, portalApi.cardPayment, { tags }, async (req) =>
     startCardPayment(db, config, req.portal, req.body),
   );
+  route(app, portalApi.answerPriceChange, { tags }, async (req) => {
+    const message = await answerPriceChangeAsCustomer(db, req.portal, req.body);
+    return {
+      success: true as const,
+      message,
+      data: await portalBooking(db, config, req.portal.bookingId, londonToday()),
+    };
+  });
   route(app, portalApi.sendMessage, { tags }, async (req) => sendMessage(db, req.portal, req.body));
 };

@@ -6,6 +6,7 @@ import {
   type portalCardPaymentInput,
   type portalMessageInput,
   type portalPassengerInput,
+  type portalPriceChangeInput,
 } from '../../../shared/api/portal';
 import { londonToday } from '../../../shared/dates';
 import { poundsText } from '../../../shared/money-text';
@@ -16,6 +17,7 @@ import { notFound, validationError } from '../../http/errors';
 import { recordAudit } from '../../lib/audit';
 import type { PortalCaller } from '../../users/portal';
 import {
+  answerPriceChangeLocked,
   type AtolDeps,
   lockBooking,
   refreshAtolCertificate,
@@ -101,6 +103,43 @@ export async function acceptFromPortal(db: Db, deps: AtolDeps, caller: PortalCal
         from bookings where id = ${caller.bookingId}`,
   );
   return { success: true as const, message: PORTAL_MESSAGES.accepted, accepted_at: row.accepted_at };
+}
+
+/**
+ * POST portal/booking/price-change (issue #27, PTR 2018 reg. 11(4)–(5)): the customer accepts a
+ * significant price increase or cancels without a cancellation charge (the whole amount paid becomes
+ * the refund due). Only the session's booking: a change of another booking is 404. One transaction:
+ * the answer and its history (answerPriceChangeLocked), an audit row and an update for staff.
+ */
+export async function answerPriceChangeAsCustomer(
+  db: Db,
+  caller: PortalCaller,
+  v: z.output<typeof portalPriceChangeInput>,
+) {
+  const answer = v.answer === 'accept' ? 'accepted' : 'cancelled';
+  await inTransaction(db, async (tx) => {
+    await lockBooking(tx, caller.bookingId);
+    await answerPriceChangeLocked(tx, caller.bookingId, v.price_change_id, answer, { via: 'customer' });
+    await recordAudit(tx, {
+      entity: 'booking_price_change',
+      entityId: v.price_change_id,
+      action: 'updated',
+      before: { decision: 'pending' },
+      after: { decision: answer },
+      userId: null,
+      actor: 'customer',
+      scope: `booking:${caller.bookingId}`,
+    });
+    await tellStaff(
+      tx,
+      caller.bookingId,
+      'update',
+      answer === 'accepted'
+        ? 'Price change accepted'
+        : 'Booking cancelled after the price change (no charge)',
+    );
+  });
+  return answer === 'accepted' ? PORTAL_MESSAGES.priceAccepted : PORTAL_MESSAGES.priceCancelled;
 }
 
 const PASSENGER_FIELDS = [

@@ -9,7 +9,7 @@ import { bookingDocumentType } from '../../../shared/documents';
 import type { Config } from '../../config';
 import { type Db, queryRows } from '../../db/client';
 import { loadLetterhead, loadSettingValues } from '../../documents/letterhead';
-import { getBookingDetail } from '../bookings';
+import { getBookingDetail, priceChangesOf } from '../bookings';
 
 type PortalBooking = z.input<typeof portalBookingAnswer>;
 
@@ -158,6 +158,7 @@ export async function portalBooking(
   const passportRequired = extra.passport_required;
   const until = detailsEditableUntil(b.departure_date, days);
   const changes = await changesForCustomer(db, bookingId, b.total_due);
+  const asked = (await priceChangesOf(db, bookingId, today)).find((c) => c.decision !== null);
   const ref = b.booking_ref ?? `B${b.id}`;
   const bank =
     settings.bank_account_number && settings.bank_sort_code
@@ -275,6 +276,17 @@ export async function portalBooking(
       bank,
     },
     messages: extra.messages,
+    price_change: asked
+      ? {
+          id: asked.id,
+          amount: asked.amount,
+          reason: asked.reason,
+          total_before: asked.total_before,
+          total_after: asked.total_after,
+          respond_by: asked.respond_by,
+          decision: asked.decision ?? 'pending',
+        }
+      : null,
     operator: operatorOf(letterhead),
   };
 }

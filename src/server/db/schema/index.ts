@@ -10,6 +10,7 @@ export * from './extras-discounts';
 export * from './money';
 export * from './parties';
 export * from './portal';
+export * from './price-changes';
 export * from './reference';
 export * from './reminders';
 export * from './settings';

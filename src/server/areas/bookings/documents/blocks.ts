@@ -210,7 +210,7 @@ export function paymentsSection(d: BookingDocumentData): Content {
   });
 }
 
-/** The customer figures of spec 1 §9: tours, extras, discounts, total due, paid, balance (and credit). */
+/** The customer figures of spec 1 §9: tours, extras, discounts (price changes), total due, paid, balance (and credit). */
 export function customerFigures(d: BookingDocumentData): Figure[] {
   const figures: Figure[] = [
     { label: 'Tours', amount: d.totals.tours_total },
@@ -220,6 +220,9 @@ export function customerFigures(d: BookingDocumentData): Figure[] {
       amount: new Decimal(d.totals.discounts_total).isZero() ? '0.00' : `-${d.totals.discounts_total}`,
     },
   ];
+  // Price changes after booking (issue #27, PTR 2018 reg. 10), only when there are any.
+  if (!new Decimal(d.totals.price_changes_total ?? 0).isZero())
+    figures.push({ label: 'Price changes', amount: d.totals.price_changes_total });
   if (d.booking.cancelled_at) return [...figures, ...cancellationFigures(d)];
   figures.push(
     { label: 'Total due', amount: d.booking.total_due, total: true },

@@ -69,6 +69,9 @@ export function AccountsSection({ booking }: { booking: BookingDetail; canEdit: 
             ? `-${formatMoney(t.discounts_total)}`
             : formatMoney(t.discounts_total)}
         </Figure>
+        {t.price_changes_total !== '0.00' && (
+          <Figure label="Price changes">{formatMoney(t.price_changes_total)}</Figure>
+        )}
         <Divider my={4} />
         {cancelled ? (
           <Figure label="Invoice value / cancellation charge" strong>

@@ -27,6 +27,7 @@ import { HistorySection } from './HistorySection';
 import { NotifyCustomerButton } from './NotifyCustomer';
 import { OldSystemSection } from './OldSystemSection';
 import { PassengersSection } from './PassengersSection';
+import { PriceChangeButton, PriceChangesSection } from './PriceChanges';
 import { ReceiptsSection } from './ReceiptsSection';
 import { RecordTransactionSection } from './RecordTransactionSection';
 import { SpecialRequestSection } from './SpecialRequestSection';
@@ -64,6 +65,7 @@ export function BookingEditPage() {
       actions={(data) => (
         <Group gap="sm">
           <NotifyCustomerButton booking={data.booking[0]} reasons={data.booking_change_reasons} />
+          <PriceChangeButton booking={data.booking[0]} />
           <CancelBookingButton booking={data.booking[0]} />
         </Group>
       )}
@@ -205,6 +207,9 @@ function BookingScreen({ data, summary }: { data: BookingDetailAnswer['data']; s
         defaultOpen={false}
       >
         <AccountsSection {...props} />
+      </Section>
+      <Section title="Price changes" defaultOpen={booking.totals.price_changes_total !== '0.00'}>
+        <PriceChangesSection booking={booking} />
       </Section>
       <Section title="VAT margin (TOMS)" defaultOpen={false}>
         <TomsSection bookingId={booking.id} version={booking.version} />
