@@ -11,6 +11,7 @@ import qs from 'qs';
 import { healthApi } from '../shared/api/health';
 import { registerAreas } from './areas';
 import type { AreaDeps } from './areas/deps';
+import { defineGdprRetention } from './areas/gdpr/retention';
 import { definePaymentReminderRuns } from './areas/payment-reminders/service';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -92,6 +93,7 @@ export async function buildApp({
   defineFileRetention({ db, files, backupFiles, jobs });
   const deps: AreaDeps = { db, config, files, backupFiles, mailer: mail, outbox, jobs, clock };
   definePaymentReminderRuns({ ...deps, jobs });
+  defineGdprRetention({ ...deps, jobs });
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     routerOptions: { querystringParser: parseQuery },

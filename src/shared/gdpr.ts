@@ -61,7 +61,9 @@ export interface ErasureBooking {
  * stay (art. 17(3)(b)), only the personal fields go.
  */
 export function erasureRefusal(bookings: ErasureBooking[], today: string): string | null {
-  const live = bookings.filter((b) => !b.cancelled && (b.departure_date === null || b.departure_date >= today));
+  const live = bookings.filter(
+    (b) => !b.cancelled && (b.departure_date === null || b.departure_date >= today),
+  );
   if (live.length > 0) {
     const b = live[0];
     const when = b.departure_date ? `departs ${ukDate(b.departure_date)}` : 'has no departure date yet';

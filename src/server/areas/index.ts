@@ -31,6 +31,7 @@ import { discountRoutes } from './discounts/routes';
 import { emailTemplateRoutes } from './email-templates/routes';
 import { extraRoutes } from './extras/routes';
 import { flightRoutes } from './flights/routes';
+import { gdprRoutes } from './gdpr/routes';
 import { groupDocumentRoutes } from './groups/document-routes';
 import { groupPaymentRoutes } from './groups/payments-routes';
 import { groupRoutes } from './groups/routes';
@@ -68,6 +69,7 @@ export async function registerAreas(api: FastifyInstance, deps: AreaDeps) {
   await api.register(bookingEmailRoutes, deps);
   await api.register(customerRoutes, deps);
   await api.register(customersMergingRoutes, deps);
+  await api.register(gdprRoutes, deps);
   await api.register(customerMessageRoutes, deps);
   await api.register(bookingRequestRoutes, deps);
   await api.register(brochureRequestRoutes, deps);
