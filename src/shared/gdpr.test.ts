@@ -52,7 +52,9 @@ describe('erasure: UK GDPR art. 17(1)(a) — erased when "no longer necessary"; 
   const today = '2026-11-28';
   it('allows erasure when every booking has departed and is settled, or when there are none', () => {
     expect(erasureRefusal([], today)).toBeNull();
-    expect(erasureRefusal([booking(), booking({ booking_ref: 'HB100002', departure_date: '2026-11-27' })], today)).toBeNull();
+    expect(
+      erasureRefusal([booking(), booking({ booking_ref: 'HB100002', departure_date: '2026-11-27' })], today),
+    ).toBeNull();
   });
   it('refuses a booking departing today or later, or with no departure yet, unless cancelled', () => {
     expect(erasureRefusal([booking({ departure_date: '2026-11-28' })], today)).toBe(
