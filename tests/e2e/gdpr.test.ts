@@ -45,9 +45,27 @@ describe('GDPR screens', () => {
     await expect
       .poll(async () => /cannot be undone|cannot be erased now/.test((await dialog.textContent()) ?? ''))
       .toBe(true);
-    await screenshot(page, 'gdpr-erase-dialog');
+    await page.screenshot({ path: 'screenshots/gdpr-erase-refused.png' });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
+
+    // A customer with no booking may be erased: the dialog names the consequences; erasing shows 'Erased'.
+    const created = await apiCall<{ data: { id: number } }>(token, 'POST', '/customers', {
+      first_name: 'Gertrude',
+      last_name: `Erasable${Date.now()}`,
+      email: `gertrude${Date.now()}@example.test`,
+    });
+    await page.goto(`${e2eUrl()}/customers/edit/${created.body.data.id}`);
+    const eraseButton = page.getByRole('button', { name: 'Erase personal data' });
+    await expect.poll(() => eraseButton.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await eraseButton.click();
+    await expect.poll(async () => /cannot be undone/.test((await dialog.textContent()) ?? '')).toBe(true);
+    await page.screenshot({ path: 'screenshots/gdpr-erase-dialog.png' });
+    await dialog.getByRole('button', { name: 'Erase personal data' }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Customer: Erased Erased' }).isVisible())
+      .toBe(true);
+    await expect.poll(() => page.getByText(/^Erased \d\d\/\d\d\/\d{4}$/).isVisible()).toBe(true);
 
     await page.goto(`${e2eUrl()}/customers`);
     await page.getByRole('button', { name: 'GDPR retention' }).click();

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type GdprRun, gdprApi } from '../../../../shared/api/gdpr';
@@ -30,7 +30,7 @@ export function RetentionButton() {
   );
 }
 
-const STATUS_COLOURS = { running: 'blue', done: 'green', failed: 'red' } as const;
+const STATUS_COLOURS = { running: 'blue.8', done: 'green.9', failed: 'red.8' } as const;
 
 function RetentionBody() {
   const queryClient = useQueryClient();
@@ -76,8 +76,14 @@ function RunsTable({ runs }: { runs: GdprRun[] }) {
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table fz="sm" verticalSpacing={4} aria-label="Last GDPR runs">
+    // A scrolling box a keyboard can reach (tab to it, then the arrow keys scroll it).
+    <section
+      aria-label="Last GDPR runs"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1)
+      tabIndex={0}
+      style={{ overflowX: 'auto' }}
+    >
+      <Table miw={640} fz="sm" verticalSpacing={4} aria-label="Last GDPR runs">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Started</Table.Th>
@@ -94,15 +100,13 @@ function RunsTable({ runs }: { runs: GdprRun[] }) {
         <Table.Tbody>
           {runs.map((r) => (
             <Table.Tr key={r.id}>
-              <Table.Td>{formatDateTime(String(r.started_at))}</Table.Td>
-              <Table.Td>
-                {r.kind === 'erasure' ? `Erasure (customer #${r.customer_id ?? '?'})` : 'Retention'}
-              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(String(r.started_at))}</Table.Td>
+              <Table.Td>{r.kind === 'erasure' ? `Erasure #${r.customer_id ?? '?'}` : 'Retention'}</Table.Td>
               <Table.Td>{r.user_name ?? 'Schedule'}</Table.Td>
               <Table.Td>
-                <Badge color={STATUS_COLOURS[r.status]} variant="light" title={r.error ?? undefined}>
+                <Text size="sm" fw={500} c={STATUS_COLOURS[r.status]} title={r.error ?? undefined}>
                   {r.status}
-                </Badge>
+                </Text>
               </Table.Td>
               <Table.Td ta="right">{r.customers}</Table.Td>
               <Table.Td ta="right">{r.bookings}</Table.Td>
@@ -113,6 +117,6 @@ function RunsTable({ runs }: { runs: GdprRun[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </section>
   );
 }
