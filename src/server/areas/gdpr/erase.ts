@@ -159,7 +159,9 @@ export async function eraseCustomers(tx: Db, ids: number[]): Promise<ErasureCoun
     sql`update bookings set special_request = null, airline_reference_email = null,
           old_lead_passenger = case when old_lead_passenger is null then null else ${E} end,
           old_tour_booking = case when old_tour_booking is null then null
-                                  else ${scrub(sql`old_tour_booking::text`)}::jsonb end
+                                  else ${scrub(sql`old_tour_booking::text`)}::jsonb end,
+          -- A screen still open on the booking holds the old details: its next save answers 409.
+          version = version + 1, updated_at = now()
         where id in (${B})`,
     4,
   );
