@@ -136,6 +136,9 @@ interface Fixture {
   /** The customer's side (issue #23): a document issued to the customer, and a portal session of its booking. */
   customerRecordId: number;
   portalToken: string;
+  /** GDPR (issue #27): the customer and their finished subject access export's job. */
+  customerId: number;
+  subjectAccessJobId: number;
 }
 
 /**
@@ -171,6 +174,9 @@ const RECORD_PARAMS: Record<
   'POST /api/download-backup': (fx) => ({ query: { id: fx.backupName } }),
   'GET /api/portal/booking/documents/:id': (fx) => ({ params: { id: fx.customerRecordId } }),
   'GET /api/brochures/requests/batches/:batch_id/download': () => ({ params: { batch_id: BATCH_ID } }),
+  'GET /api/customers/:id/subject-access/:job_id': (fx) => ({
+    params: { id: fx.customerId, job_id: fx.subjectAccessJobId },
+  }),
 };
 
 /** The processed cover-letter batch of the fixture (ids start with the London date and time). */
@@ -432,6 +438,14 @@ async function buildFixture(t: TestContext): Promise<Fixture> {
   }
   expect(job.status, job.error).toBe('done');
   const backups = (await call('POST', '/api/get-backups')).json().data as { id: string }[];
+  const access = (await call('POST', `/api/customers/${customer.id}/subject-access`)).json().data
+    .job_id as number;
+  job = { status: 'running', result: { summary: '' }, error: '' };
+  for (let i = 0; i < 200 && job.status !== 'done' && job.status !== 'failed'; i++) {
+    if (i) await new Promise((r) => setTimeout(r, 50));
+    job = (await call('GET', `/api/jobs/${access}`)).json();
+  }
+  expect(job.status, job.error).toBe('done');
 
   return {
     bookingId: booking.id,
@@ -449,6 +463,8 @@ async function buildFixture(t: TestContext): Promise<Fixture> {
     invoiceId: supplierInvoice.id,
     advertId: advert.id,
     backupName: backups[0].id,
+    customerId: customer.id,
+    subjectAccessJobId: access,
   };
 }
 
