@@ -93,9 +93,21 @@ export async function eraseCustomers(tx: Db, ids: number[]): Promise<ErasureCoun
     tx,
     sql`select c.id, array[c.first_name, c.last_name, c.full_name, c.email, c.phone_number, c.mobile_number,
                     c.street_address, c.address_line_2, c.address_line_3, c.postcode] as terms
-        from customers c where c.id in (${idList(ids)}) order by c.id for update`,
+        from customers c where c.id in (${idList(ids)}) and c.erased_at is null order by c.id for update`,
   );
   const customerIds = people.map((p) => p.id);
+  // Erased meanwhile (another run, a single erasure): nothing left to do.
+  if (customerIds.length === 0)
+    return {
+      customers: 0,
+      bookings: 0,
+      passengers: 0,
+      fields: 0,
+      filesToRemove: [],
+      emlFiles: [],
+      moneyBefore: 'no bookings',
+      moneyAfter: 'no bookings',
+    };
   const bookings = await queryRows<{ id: number }>(
     tx,
     sql`select id from bookings where customer_id in (${idList(customerIds)}) order by id for update`,

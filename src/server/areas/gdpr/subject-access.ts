@@ -155,11 +155,12 @@ async function collect(db: Db, id: number, progress: (done: number, total: numbe
     entries.push({ name: `${dir}/booking.json`, about: `Booking ${b.booking_ref ?? b.id}`, bytes: json(b) });
     for (const [file, about, q] of parts)
       add(`${dir}/${file}.json`, `${about} (booking ${b.booking_ref ?? b.id})`, await rows(db, q));
-    const files = await rows<{ id: number; name: string; file_key: string }>(
+    const files = await rows<{ id: string; name: string; file_key: string }>(
       db,
-      sql`select id, name, file_key from booking_document_records where holiday_booking_id = ${b.id} and file_removed_at is null
+      sql`select 'document-' || id as id, name, file_key from booking_document_records
+          where holiday_booking_id = ${b.id} and file_removed_at is null
           union all
-          select id, name, file_key from booking_additional_documents where holiday_booking_id = ${b.id}
+          select 'upload-' || id, name, file_key from booking_additional_documents where holiday_booking_id = ${b.id}
           order by 1`,
     );
     for (const f of files)
