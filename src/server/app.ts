@@ -11,7 +11,8 @@ import qs from 'qs';
 import { healthApi } from '../shared/api/health';
 import { registerAreas } from './areas';
 import type { AreaDeps } from './areas/deps';
-import { definePaymentReminderRuns } from './areas/payment-reminders/service';
+import { defineGdprRetention } from './areas/gdpr';
+import { definePaymentReminderRuns } from './areas/payment-reminders';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { installAuth } from './http/auth';
@@ -92,6 +93,7 @@ export async function buildApp({
   defineFileRetention({ db, files, backupFiles, jobs });
   const deps: AreaDeps = { db, config, files, backupFiles, mailer: mail, outbox, jobs, clock };
   definePaymentReminderRuns({ ...deps, jobs });
+  defineGdprRetention({ ...deps, jobs });
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     routerOptions: { querystringParser: parseQuery },

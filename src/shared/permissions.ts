@@ -75,6 +75,9 @@ export const permissions = {
   // Duplicate customers (issue #14): 'Manage customers' is role 1 (spec 2 §6); the group's records only read.
   'customersMerging.read': 'any',
   'customersMerging.merge': [ROLE_ADMIN],
+  // GDPR (issue #27): subject access exports, erasure and the retention run hold or remove
+  // everything about a person — role 1, as 'Update customer' and 'Manage customers'.
+  'gdpr.manage': [ROLE_ADMIN],
   // Booking requests (referrals) from the customer screen: changes are role 1, as 'Update customer'.
   'bookingRequests.create': [ROLE_ADMIN],
   'bookingRequests.delete': [ROLE_ADMIN],

@@ -617,6 +617,7 @@ describe.each(testDbKinds)('customers merging on %s', (kind) => {
       'bookings.customer_id',
       'brochure_requests.customer_id',
       'customer_notes.customer_id',
+      'gdpr_runs.customer_id',
       'portal_codes.customer_id',
       'portal_links.customer_id',
       'portal_sessions.customer_id',

@@ -136,6 +136,9 @@ interface Fixture {
   /** The customer's side (issue #23): a document issued to the customer, and a portal session of its booking. */
   customerRecordId: number;
   portalToken: string;
+  /** GDPR (issue #27): the customer and their finished subject access export's job. */
+  customerId: number;
+  subjectAccessJobId: number;
 }
 
 /**
@@ -173,6 +176,9 @@ const RECORD_PARAMS: Record<
   'GET /api/brochures/requests/batches/:batch_id/download': () => ({ params: { batch_id: BATCH_ID } }),
   // The VAT quarter holding the fixture's departure (01/06/2027): its lead name is the formula-like one.
   'POST /api/reports/toms-working': () => ({ body: { quarter: '2027-04' } }),
+  'GET /api/customers/:id/subject-access/:job_id': (fx) => ({
+    params: { id: fx.customerId, job_id: fx.subjectAccessJobId },
+  }),
 };
 
 /** The processed cover-letter batch of the fixture (ids start with the London date and time). */
@@ -434,6 +440,14 @@ async function buildFixture(t: TestContext): Promise<Fixture> {
   }
   expect(job.status, job.error).toBe('done');
   const backups = (await call('POST', '/api/get-backups')).json().data as { id: string }[];
+  const access = (await call('POST', `/api/customers/${customer.id}/subject-access`)).json().data
+    .job_id as number;
+  job = { status: 'running', result: { summary: '' }, error: '' };
+  for (let i = 0; i < 200 && job.status !== 'done' && job.status !== 'failed'; i++) {
+    if (i) await new Promise((r) => setTimeout(r, 50));
+    job = (await call('GET', `/api/jobs/${access}`)).json();
+  }
+  expect(job.status, job.error).toBe('done');
 
   return {
     bookingId: booking.id,
@@ -451,6 +465,8 @@ async function buildFixture(t: TestContext): Promise<Fixture> {
     invoiceId: supplierInvoice.id,
     advertId: advert.id,
     backupName: backups[0].id,
+    customerId: customer.id,
+    subjectAccessJobId: access,
   };
 }
 

@@ -19,9 +19,9 @@ export { sendTravelDocuments } from './email-documents';
 export type { EmailDeps } from './email-message';
 export { writeBookingEmail } from './email-service';
 export { lockBooking, recomputeBooking, writeHistory } from './ledger';
-export { selectQuickSearchBookings } from './queries';
 export { answerPriceChangeLocked } from './price-change-answer';
 export { priceChangesOf } from './price-changes';
+export { selectQuickSearchBookings } from './queries';
 export { RECIPIENT } from './recipient';
 export { releaseRooms, takeRoomNights } from './room-stock';
 export {

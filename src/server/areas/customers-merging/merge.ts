@@ -112,6 +112,9 @@ const HANDLED_REFERENCES = new Set([
   'portal_codes.customer_id',
   'portal_links.customer_id',
   'portal_sessions.customer_id',
+  // The audit row of an erasure (issue #27, areas/gdpr) names the customer erased: it is not moved to
+  // the main customer (who was not erased); the foreign key sets it null when they are merged away.
+  'gdpr_runs.customer_id',
 ]);
 
 /** Every single-column foreign key to customers.id, as 'table.column' with its schema. */

@@ -5,5 +5,7 @@
 import type { AreaRoutes } from '../deps';
 import { paymentReminderRoutes } from './routes';
 
+export { definePaymentReminderRuns } from './service';
+
 /** The area's routes, registered under /api by areas/index.ts in this order. */
 export const routes: AreaRoutes = [paymentReminderRoutes];

@@ -17,8 +17,8 @@ import { notFound, validationError } from '../../http/errors';
 import { recordAudit } from '../../lib/audit';
 import type { PortalCaller } from '../../users/portal';
 import {
-  answerPriceChangeLocked,
   type AtolDeps,
+  answerPriceChangeLocked,
   lockBooking,
   refreshAtolCertificate,
   releaseHeldCertificates,

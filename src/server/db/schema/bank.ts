@@ -67,6 +67,8 @@ export const bank_statement_lines = pgTable(
     // A line is used once: a re-import or an overlapping statement skips the lines already here.
     uniqueIndex('bank_statement_lines_bank_id_idx').on(t.account, t.format, t.bank_line_id),
     index('bank_statement_lines_statement_idx').on(t.statement_id, t.status, t.line_no),
+    // The lines matched to a booking (GDPR erasure rubs the payer's name out, areas/gdpr).
+    index('bank_statement_lines_booking_idx').on(t.booking_id).where(sql`booking_id is not null`),
   ],
 );
 

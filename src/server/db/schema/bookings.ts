@@ -99,6 +99,15 @@ export const bookings = pgTable(
     index('bookings_ref_pattern_idx').using('btree', sql`${t.booking_ref} text_pattern_ops`),
     index('bookings_old_booking_idx').on(t.old_booking_id),
     index('bookings_customer_idx').on(t.customer_id, t.created_at, t.id),
+    // A customer's last departure (areas/gdpr/retention.ts): the departure, or the booking date for a
+    // booking without one, per customer — max() is one index probe.
+    index('bookings_customer_last_departure_idx')
+      .using(
+        'btree',
+        t.customer_id,
+        sql`coalesce(${t.departure_date}, (timezone('UTC', ${t.created_at}))::date)`,
+      )
+      .where(sql`customer_id is not null`),
     index('bookings_agent_idx').on(t.agent_id, t.created_at, t.id),
     index('bookings_affiliate_idx').on(t.affiliate_id, t.created_at, t.id),
     index('bookings_old_customer_idx').on(t.old_customer_id),

@@ -153,6 +153,8 @@ export const email_outbox = pgTable(
   (t) => [
     index('email_outbox_due_idx').on(t.status, t.next_attempt_at),
     index('email_outbox_booking_idx').on(t.holiday_booking_id),
+    // A person's emails by address (GDPR subject access and erasure, areas/gdpr).
+    index('email_outbox_to_lower_idx').using('btree', sql`lower(trim(${t.to_address}))`),
   ],
 );
 

@@ -7,6 +7,7 @@ export * from './bookings';
 export * from './catalogue';
 export * from './documents';
 export * from './extras-discounts';
+export * from './gdpr';
 export * from './money';
 export * from './parties';
 export * from './portal';

@@ -60,6 +60,8 @@ export const customers = pgTable(
      */
     booking_count: integer('booking_count').notNull().default(0),
     last_booked_at: timestamp('last_booked_at', { withTimezone: true, mode: 'string' }),
+    /** When the personal fields were erased (UK GDPR art. 17; areas/gdpr): the record stays, anonymised. */
+    erased_at: timestamp('erased_at', { withTimezone: true, mode: 'string' }),
     ...timestamps,
   },
   (t) => [
@@ -71,6 +73,8 @@ export const customers = pgTable(
     // The global search (issue #14): surname and email prefixes, any case.
     index('customers_last_name_lower_idx').using('btree', sql`lower(${t.last_name}) text_pattern_ops`),
     index('customers_email_lower_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
+    // The retention run (areas/gdpr/retention.ts) walks only customers not yet erased who have bookings.
+    index('customers_retention_idx').on(t.id).where(sql`erased_at is null and booking_count > 0`),
   ],
 );
 

@@ -145,6 +145,8 @@ export const brochure_requests = pgTable(
   (t) => [
     index('brochure_requests_customer_idx').on(t.customer_id),
     index('brochure_requests_created_idx').on(t.created_at),
+    // A person's requests by address (GDPR subject access and erasure, areas/gdpr).
+    index('brochure_requests_email_lower_idx').using('btree', sql`lower(trim(${t.requester_email}))`),
   ],
 );
 

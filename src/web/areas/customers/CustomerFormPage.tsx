@@ -7,6 +7,7 @@ import { EntityCreatePage, EntityEditPage, type EntityFormProps } from '../../ui
 import { Can } from '../../ui/permissions';
 import { CustomerForm } from './CustomerForm';
 import { CustomerBookingsPanel, CustomerBrochuresPanel, CustomerNotesPanel } from './CustomerSections';
+import { GdprPanel } from './gdpr/GdprPanel';
 import { ReferralsPanel } from './referrals/ReferralsPanel';
 
 /** The create form with `?postcode=` of the screen's address: it fills the post code and looks it up. */
@@ -79,6 +80,7 @@ export function CustomerEditPage() {
           <CustomerNotesPanel customerId={customer.id} />
           <CustomerBrochuresPanel customer={customer} />
           <ReferralsPanel customerId={customer.id} />
+          <GdprPanel customerId={customer.id} />
         </Stack>
       )}
     </EntityEditPage>

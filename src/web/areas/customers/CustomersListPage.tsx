@@ -12,6 +12,7 @@ import { Can } from '../../ui/permissions';
 import { DelayedSearchInput, useDelayedSearch } from '../../ui/QuickSearch';
 import type { ServerTableColumn } from '../../ui/ServerTable';
 import { BrochureRequestLookupButton } from '../brochure-requests';
+import { RetentionButton } from './gdpr/RetentionButton';
 
 /** Spec 2 §9: the customers table's search delay. */
 const SEARCH_DELAY = 1500;
@@ -102,6 +103,7 @@ function CustomersList({ initialSearch }: { initialSearch: string }) {
             {exporting ? 'Exporting...' : 'Export CSV'}
           </Button>
           <BrochureRequestLookupButton />
+          <RetentionButton />
           {implementedRoutes.has('duplicate-customers') && (
             <Can permission="customers.update">
               <Button variant="light" component={Link} to={pathTo('duplicate-customers')}>
