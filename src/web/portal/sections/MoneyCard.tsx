@@ -10,7 +10,8 @@ import { Line } from './ExtrasCard';
 type Money = PortalBooking['money'];
 
 /**
- * Money: the total, what has been paid and the balance (or 'In credit'), the payment schedule's
+ * Money: the total, what has been paid and the balance (or 'In credit'; once cancelled, the refund
+ * due to the customer and the day it is due by, PTR 2018 reg. 14), the payment schedule's
  * stages with their due dates, each paid or outstanding, and every payment and refund.
  */
 export function MoneyCard({ money }: { money: Money }) {
@@ -26,7 +27,15 @@ export function MoneyCard({ money }: { money: Money }) {
           <Line label="Balance to pay" amount={poundsText(money.balance)} strong />
         )}
         {isPositive(money.refund_due) && (
-          <Line label="Refund due to you" amount={poundsText(money.refund_due)} />
+          <Line
+            label={
+              money.refund_due_by
+                ? `Refund due to you by ${formatDate(money.refund_due_by)}`
+                : 'Refund due to you'
+            }
+            amount={poundsText(money.refund_due)}
+            strong
+          />
         )}
       </Stack>
       {money.schedule.length > 0 && (
