@@ -25,6 +25,9 @@ export const REPORT_TYPES = [
   // Spelling as in the product (spec 3 §2).
   { slug: 'addword_revenue_report', name: 'Addword Reveue Report' },
   { slug: 'airline_costing_report', name: 'Airline Costing Report' },
+  // Issue #27 (compliance): shared/api/compliance-reports.ts.
+  { slug: 'refunds', name: 'Refunds' },
+  { slug: 'atol_apc_return', name: 'ATOL APC Return' },
 ] as const;
 export type ReportSlug = (typeof REPORT_TYPES)[number]['slug'];
 export const DEFAULT_REPORT: ReportSlug = 'rooming';
