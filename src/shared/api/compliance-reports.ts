@@ -39,7 +39,13 @@ export type RefundsReportInput = z.output<typeof refundsReportSchema>;
 export const APC_PERIOD_PATTERN = /^(\d{4})-(0[1-9]|1[0-2]|Q[1-4])$/;
 
 export const apcReturnShape = {
-  period: z.preprocess(blankToUndefined, z.string({ error: m.period }).regex(APC_PERIOD_PATTERN, m.period)),
+  period: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: m.period })
+      .regex(APC_PERIOD_PATTERN, m.period)
+      .meta({ examples: ['2026-Q1', '2026-03'] }),
+  ),
 };
 export const apcReturnSchema = z.object(apcReturnShape);
 export type ApcReturnInput = z.output<typeof apcReturnSchema>;
