@@ -21,12 +21,8 @@ export function MoneyCard({ money }: { money: Money }) {
       <Stack gap={4}>
         <Line label="Total price" amount={poundsText(money.total_due)} />
         <Line label="Paid so far" amount={poundsText(money.paid)} />
-        {isPositive(money.credit) ? (
-          <Line label="In credit" amount={poundsText(money.credit)} strong />
-        ) : (
-          <Line label="Balance to pay" amount={poundsText(money.balance)} strong />
-        )}
-        {isPositive(money.refund_due) && (
+        {isPositive(money.refund_due) ? (
+          // Cancelled with more paid than the charge: the refund replaces a negative 'balance to pay'.
           <Line
             label={
               money.refund_due_by
@@ -36,6 +32,10 @@ export function MoneyCard({ money }: { money: Money }) {
             amount={poundsText(money.refund_due)}
             strong
           />
+        ) : isPositive(money.credit) ? (
+          <Line label="In credit" amount={poundsText(money.credit)} strong />
+        ) : (
+          <Line label="Balance to pay" amount={poundsText(money.balance)} strong />
         )}
       </Stack>
       {money.schedule.length > 0 && (

@@ -91,10 +91,17 @@ export function AccountsSection({ booking }: { booking: BookingDetail; canEdit: 
         )}
         <Figure label="Paid">{formatMoney(t.paid)}</Figure>
         {refundDue ? (
-          <Figure label="Refund due" strong color={refundClock?.overdue ? 'red.8' : 'orange.9'}>
-            {formatMoney(t.refund_due)}
-            {refundClock && ` by ${refundClock.byText}${refundClock.overdue ? ' (overdue)' : ''}`}
-          </Figure>
+          <>
+            <Figure label="Refund due" strong color={refundClock?.overdue ? 'red.8' : 'orange.9'}>
+              {formatMoney(t.refund_due)}
+            </Figure>
+            {refundClock && (
+              <Figure label="Refund due by" color={refundClock.overdue ? 'red.8' : undefined}>
+                {refundClock.byText}
+                {refundClock.overdue ? ' (overdue)' : ''}
+              </Figure>
+            )}
+          </>
         ) : (
           <Figure
             label={cancelled ? 'Balance outstanding' : 'Balance'}

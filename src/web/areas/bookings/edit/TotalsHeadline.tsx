@@ -58,7 +58,7 @@ export function TotalsHeadline({ booking }: { booking: BookingDetail }) {
         tone={refund?.overdue ? 'red.8' : 'orange.9'}
         note={
           refund
-            ? `by ${refund.byText}${refund.overdue ? ' — overdue' : ''} (14 days, PTR 2018 reg. 14)`
+            ? `Due by ${refund.byText}${refund.overdue ? ' · overdue' : ''}`
             : 'More was paid than the cancellation charge: to give back'
         }
       />
