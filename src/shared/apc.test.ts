@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { APC_MIN_AGE, APC_RATES, apcNewPassengers, apcRateOn } from './apc';
 
-// Source: The Civil Aviation (Air Travel Organisers' Licensing) Regulations 2012, reg. 33 (the ATOL
+// Source: The Civil Aviation (Air Travel Organisers' Licensing) Regulations 2012 (the ATOL
 // Protection Contribution) and the CAA's APC guidance; the rates as announced: £1 per passenger from
 // 1 April 2008, £2.50 from 1 October 2009 (DfT written statement, July 2009).
-describe('APC "at the rate in force on the certificate\'s date" (ATOL Regulations 2012 reg. 33)', () => {
+describe('APC "at the rate in force on the certificate\'s date" (ATOL Regulations 2012, CAA APC guidance)', () => {
   it('the history is in date order and the current rate is £2.50 per passenger', () => {
     expect(APC_RATES.map((r) => r.from)).toEqual([...APC_RATES.map((r) => r.from)].sort());
     expect(apcRateOn('2026-11-28')).toBe('2.50');

@@ -3,7 +3,8 @@ import Decimal from 'decimal.js';
 /**
  * The ATOL Protection Contribution (APC) per passenger, by the date it came into force (issue #27).
  * The ATOL holder pays APC to the Air Travel Trust for each passenger it protects (The Civil
- * Aviation (Air Travel Organisers' Licensing) Regulations 2012, reg. 33; the CAA's APC guidance),
+ * Aviation (Air Travel Organisers' Licensing) Regulations 2012 and the CAA's APC guidance;
+ * the regulation number of the APC provision was not checked against the SI's text),
  * at the rate in force on the date of the certificate. History, as announced:
  * - £1.00 from 01/04/2008, when APC replaced bonding for most ATOL holders;
  * - £2.50 from 01/10/2009 (Department for Transport written statement, July 2009, at the bottom of

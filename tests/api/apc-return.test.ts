@@ -17,7 +17,7 @@ import {
 
 const RETURN = '/reports/atol-apc-return';
 
-// Issue #27: the ATOL APC return (ATOL Regulations 2012 reg. 33; APC £2.50 per passenger aged 2+).
+// Issue #27: the ATOL APC return (ATOL Regulations 2012, CAA APC guidance; APC £2.50 per passenger aged 2+).
 describe.each(testDbKinds)('ATOL APC return on %s', (kind) => {
   let t: TestContext;
 

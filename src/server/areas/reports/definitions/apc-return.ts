@@ -50,7 +50,7 @@ const certificates = (from: string, to: string) => sql`
 
 /**
  * ATOL APC return (POST reports/atol-apc-return, ATOL-APC-Return-{period}.xlsx; issue #27; ATOL
- * Regulations 2012 reg. 33): one row per ATOL certificate issued in the month or quarter (London
+ * Regulations 2012, CAA APC guidance): one row per ATOL certificate issued in the month or quarter (London
  * days of issued_at) — reference, version, booking ref, lead name (first passenger, else the
  * customer or agent), issued on, passengers protected, passengers aged 2+, of them new (charged:
  * a re-issue charges only added passengers), APC per passenger (stored: the rate of its date), APC
