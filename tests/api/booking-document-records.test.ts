@@ -258,6 +258,33 @@ describe.each(testDbKinds)('booking document records and ATOL certificates on %s
     });
   });
 
+  it("charges APC at the rate in force on the certificate's date (shared/apc.ts): blank setting £2.50, the setting overrides the current rate; keeps the licensable revenue", async () => {
+    const setApc = (value: string | null) =>
+      t.db.execute(
+        sql`update system_settings set value = ${value} where name = 'atol_protection_contribution'`,
+      );
+    try {
+      await setApc(null);
+      const first = await airBooking({ passengers: 2 });
+      expect((await pay(first.booking.id, '50.00')).statusCode).toBe(200);
+      const [a] = await certificates(first.booking.id);
+      expect(a).toMatchObject({ apc_passengers: 2, apc_per_passenger: '2.50', apc_total: '5.00' });
+      await setApc('3.00');
+      const second = await airBooking({ passengers: 2 });
+      expect((await pay(second.booking.id, '50.00')).statusCode).toBe(200);
+      const [b] = await certificates(second.booking.id);
+      expect(b).toMatchObject({ apc_per_passenger: '3.00', apc_total: '6.00' });
+      const [row] = await queryRows<{ revenue: string; total: string }>(
+        t.db,
+        sql`select c.licensable_revenue::text as revenue, b.total_due::text as total
+            from atol_certificates c join bookings b on b.id = c.holiday_booking_id where b.id = ${second.booking.id}`,
+      );
+      expect(row.revenue).toBe(row.total);
+    } finally {
+      await setApc('2.50');
+    }
+  });
+
   it('issues ATOL v1 on the first payment and v2 after a passenger change, keeping v1', async () => {
     const { booking, customer } = await airBooking({ passengers: 4, infants: 1 });
     expect((await pay(booking.id, '50.00')).statusCode).toBe(200);

@@ -296,6 +296,29 @@ async function buildFixture(t: TestContext): Promise<Fixture> {
   await db.insert(s.tour_booking_passengers).values({ tour_booking_id: line.id, passenger_id: passenger.id });
   await db.execute(sql`insert into payments (holiday_booking_id, payment_method, payment_amount, transaction_id)
     values (${booking.id}, 'bacs', '100.00', 'BACS-1')`);
+  // Issue #27: a cancelled booking owing a refund (the Refunds report) and a certificate issued in
+  // the first quarter of 2026 (the ATOL APC return's example period).
+  await createBooking(db, {
+    customer_id: customer.id,
+    status: 'Cancelled',
+    cancelled_at: '2026-02-02T10:00:00Z',
+    cancellation_charge: '0.00',
+    paid: '50.00',
+    balance: '-50.00',
+  });
+  await db.insert(s.atol_certificates).values({
+    holiday_booking_id: booking.id,
+    version: 1,
+    reference: `${booking.booking_ref}-1`,
+    reason: 'First payment recorded',
+    fingerprint: 'f',
+    passengers_protected: 1,
+    apc_passengers: 1,
+    apc_per_passenger: '2.50',
+    apc_total: '2.50',
+    licensable_revenue: '1048.00',
+    issued_at: '2026-02-01T10:00:00Z',
+  });
   await db.execute(sql`insert into monthly_accounts (year, month, account_number)
     values (extract(year from now())::int, extract(month from now())::int, '4001')`);
   const [cost] = await db
@@ -761,6 +784,9 @@ describe.each(testDbKinds)('no formula in any CSV or spreadsheet, on %s', (kind)
     const choices = enumOf(schema);
     if (choices.length) return choices[0];
     if (isDate(schema)) return wideDate(name);
+    // A patterned text field (a return period '2026-Q1') names a valid value as its example.
+    const example = branches(schema).find((b) => b.example !== undefined)?.example;
+    if (example !== undefined) return example;
     const types = typesOf(schema);
     if (types.has('boolean')) return false;
     if (types.has('array')) return idsFor(name);

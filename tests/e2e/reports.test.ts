@@ -8,7 +8,7 @@ import { type ReadReport, readCsvReport, readXlsxReport } from '../helpers/repor
 
 // The reports screen in the browser (spec 3 §2 Reports, §4, §5, §8, §9; issue #15), as a new member
 // of staff would use it: /reports opens on the rooming report, the spec's messages show at the fields
-// before anything is sent, and each of the twelve reports is generated from its panel with filters
+// before anything is sent, and each of the fourteen reports is generated from its panel with filters
 // that give rows on the demo data; every download is opened (exceljs / csv-parse) and its title,
 // header and rows checked. The §4 behaviours (sales switches, customer filter mode, 'Payment for'
 // clearing, 'All' in multi-selects) are driven on screen and read back from the request sent.
@@ -117,7 +117,7 @@ describe('reports screen', () => {
   it('opens on the rooming report and refuses empty filters with the spec messages', async () => {
     await page.goto(`${e2eUrl()}/reports`);
     const nav = page.getByRole('navigation', { name: 'Report types' });
-    await expect.poll(() => nav.getByRole('link').count(), slow).toBe(13); // twelve + TOMS working (issue #27)
+    await expect.poll(() => nav.getByRole('link').count(), slow).toBe(15); // twelve + TOMS working, Refunds, ATOL APC return (issue #27)
     expect(await page.title()).toMatch(/^Reports · /);
     expect(await nav.getByRole('link', { name: 'Addword Reveue Report' }).count()).toBe(1);
     // Spec 3 §9: rooming is the default report.
@@ -462,5 +462,32 @@ describe('reports screen', () => {
     expect(c.body).toEqual({ booking_start: ymd(today.subtract(180, 'day')), booking_end: ymd(today) });
     await csvWithRows(c, 'Airline');
     await screenshot(page, 'reports/airline-costing-done');
+  });
+
+  it('refunds (a cancelled date range) and the ATOL APC return (a quarter), issue #27', async () => {
+    const refunds = await openReport(page, 'Refunds');
+    await refunds.getByRole('button', { name: 'Generate' }).click();
+    await expect
+      .poll(() => refunds.getByText('Please select a cancelled from date', { exact: true }).isVisible(), slow)
+      .toBe(true);
+    await typeDate(refunds, 'Cancelled from date', today.subtract(365, 'day'));
+    await typeDate(refunds, 'Cancelled to date', today);
+    const r = await generate(page, refunds, 'refunds');
+    expect(r.name).toBe('Refunds-Report.xlsx');
+    expect(r.body).toEqual({ cancelledFrom: ymd(today.subtract(365, 'day')), cancelledTo: ymd(today) });
+    const rr = await readXlsxReport(r.data);
+    expect(rr.title).toBe('Refunds');
+    expect(rr.header).toEqual(expect.arrayContaining(['Due by', 'Refunded on', 'Days taken', 'Late?']));
+
+    const apc = await openReport(page, 'ATOL APC Return');
+    const quarter = `Q${Math.ceil((today.month() + 1) / 3)} ${today.year()}`;
+    await choose(page, apc, 'Period', new RegExp(`^${quarter} `));
+    await screenshot(page, 'reports/atol-apc-return');
+    const a = await generate(page, apc, 'atol-apc-return');
+    expect(a.body).toEqual({ period: `${today.year()}-Q${Math.ceil((today.month() + 1) / 3)}` });
+    expect(a.name).toBe(`ATOL-APC-Return-${a.body.period}.xlsx`);
+    const ar = await readXlsxReport(a.data);
+    expect(ar.title).toBe('ATOL APC Return');
+    expect(ar.filters).toMatch(/ATOL number: .* · Period: Q\d \d{4} .* · APC due: £/);
   });
 });

@@ -22,6 +22,8 @@ export interface JsonSchema {
   enum?: unknown[];
   const?: unknown;
   pattern?: string;
+  /** A value the schema gives as its example (`.meta({ examples })`, OpenAPI 3.0's `example`). */
+  example?: unknown;
   format?: string;
   maxLength?: number;
   minimum?: number;

@@ -72,6 +72,20 @@ export const dashboardCustomerMessage = z.object({
 });
 export type DashboardCustomerMessage = z.input<typeof dashboardCustomerMessage>;
 
+/** A cancelled booking owing a refund (issue #27; PTR 2018 reg. 14: due 14 days from the cancellation). */
+export const dashboardRefund = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  party: z.string().nullable(),
+  /** The London day it was cancelled, and the day the refund is due by (+14 days), YYYY-MM-DD. */
+  cancelled_on: z.string(),
+  due_by: z.string(),
+  refund_due: moneyAnswer,
+  /** Today is after `due_by`. */
+  overdue: z.boolean(),
+});
+export type DashboardRefund = z.input<typeof dashboardRefund>;
+
 /**
  * GET dashboard (issue #14 'what needs doing today'). `today` is the London date; every window is
  * counted from it. Money is exact decimal text in pounds.
@@ -109,6 +123,16 @@ export const dashboardAnswer = z.object({
    * how many across all bookings, and the newest DASHBOARD_MESSAGES_LIMIT of them.
    */
   from_customers: z.object({ count: z.number().int(), messages: z.array(dashboardCustomerMessage) }),
+  /**
+   * Refunds due on cancelled bookings (issue #27): how many, how many overdue, the sum owed back
+   * (pounds) and the oldest cancellations first (overdue before due).
+   */
+  refunds_due: z.object({
+    count: z.number().int(),
+    overdue_count: z.number().int(),
+    sum: moneyAnswer,
+    refunds: z.array(dashboardRefund),
+  }),
 });
 export type DashboardAnswer = z.input<typeof dashboardAnswer>;
 

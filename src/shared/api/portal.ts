@@ -212,6 +212,8 @@ export const portalBookingAnswer = z.object({
     balance: z.string(),
     credit: z.string(),
     refund_due: z.string(),
+    /** The last day (YYYY-MM-DD) the refund due is to be paid (PTR 2018 reg. 14: 14 days from the cancellation); null when none is owed. */
+    refund_due_by: z.string().nullable(),
     schedule: z.array(paymentStageAnswer),
     payments: z.array(
       z.object({ date: z.string(), method: z.string(), amount: z.string(), refund: z.boolean() }),

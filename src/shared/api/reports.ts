@@ -27,6 +27,9 @@ export const REPORT_TYPES = [
   { slug: 'airline_costing_report', name: 'Airline Costing Report' },
   // Issue #27: the VAT margin scheme's quarterly working (shared/api/toms.ts).
   { slug: 'toms_working', name: 'TOMS Working (VAT margin)' },
+  // Issue #27 (compliance): shared/api/compliance-reports.ts.
+  { slug: 'refunds', name: 'Refunds' },
+  { slug: 'atol_apc_return', name: 'ATOL APC Return' },
 ] as const;
 export type ReportSlug = (typeof REPORT_TYPES)[number]['slug'];
 export const DEFAULT_REPORT: ReportSlug = 'rooming';

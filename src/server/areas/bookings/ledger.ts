@@ -135,6 +135,7 @@ export async function recomputeBooking(
       queryRows<{
         agent_id: number | null;
         cancelled_at: string | null;
+        owed_back: boolean;
         agent_confirmed: boolean;
         rooms_confirmed: boolean;
         booking_date: string;
@@ -144,7 +145,8 @@ export async function recomputeBooking(
       }>(
         tx,
         sql`select agent_id, to_char(created_at at time zone ${londonZoneSql}, 'YYYY-MM-DD') as booking_date,
-                   cancelled_at, agent_confirmed, rooms_confirmed,
+                   cancelled_at, (cancelled_at is not null and balance < 0) as owed_back,
+                   agent_confirmed, rooms_confirmed,
                    deposit_due::text as deposit_due, balance_due::text as balance_due,
                    ${instalmentsJsonSql(sql`bookings.id`)} as instalments
             from bookings where id = ${id}`,
@@ -169,6 +171,15 @@ export async function recomputeBooking(
     status,
   );
   const due = tourLinesChanged ? await dueDates(tx, b.booking_date, departure) : undefined;
+  // The refund clock (issue #27, shared/refund-clock.ts): a cancelled booking that owed money back
+  // and owes none now was settled by this change; owing again, or live again, clears it.
+  const owesBack = b.cancelled_at !== null && totals.refund_due !== '0.00';
+  const settled =
+    b.cancelled_at === null || owesBack
+      ? sql`, refund_settled_at = null`
+      : b.owed_back
+        ? sql`, refund_settled_at = now()`
+        : sql``;
   const [row] = await queryRows<{ version: number }>(
     tx,
     sql`update bookings set total_due = ${totals.total_due}, paid = ${totals.paid}, balance = ${totals.balance},
@@ -176,6 +187,7 @@ export async function recomputeBooking(
                departure_date = ${departure}, rooms_confirmed = ${roomsConfirmed}, version = version + 1, updated_at = now()
                ${due === undefined ? sql`` : sql`, balance_due = ${due.balance_due}, deposit_due = ${due.deposit_due}`}
                ${staffChange ? sql`, changes_accepted = 0, changes_reviewed = 0` : sql``}
+               ${settled}
         where id = ${id} returning version`,
   );
   if (b.instalments.length)

@@ -220,3 +220,43 @@ export async function unreadCustomerMessages(
     messages: rows.map((m) => ({ ...m, body: shortText(m.body, DASHBOARD_MESSAGE_PREVIEW) })),
   };
 }
+
+/** The refunds the Dashboard lists (issue #27): the oldest cancellations, i.e. the overdue first. */
+export const DASHBOARD_REFUNDS_LIMIT = 10;
+
+/**
+ * Cancelled bookings owing money back (balance < 0: the refund due, PTR 2018 reg. 14): how many,
+ * how many overdue (cancelled before `overdueBefore`, the London midnight starting today − 14 days),
+ * the sum owed, and the first `limit` by cancellation (oldest first: overdue before due). All from
+ * the partial index bookings_refund_due_idx — the few bookings owing a refund, whatever the table's size.
+ */
+export async function refundsDue(db: Db, overdueBefore: Date, limit = DASHBOARD_REFUNDS_LIMIT) {
+  const owing = sql`b.cancelled_at is not null and b.balance < 0`;
+  const [[totals], first] = await Promise.all([
+    queryRows<{ n: number; overdue: number; s: string }>(
+      db,
+      sql`select count(*)::int as n,
+                 count(*) filter (where b.cancelled_at < ${overdueBefore.toISOString()}::timestamptz)::int as overdue,
+                 coalesce(-sum(b.balance), 0)::numeric(14, 2)::text as s
+          from bookings b where ${owing}`,
+    ),
+    queryRows<{
+      id: number;
+      reference: string;
+      party: string | null;
+      cancelled_at: string;
+      refund_due: string;
+    }>(
+      db,
+      sql`select b.id, ${reference} as reference, ${party} as party,
+                 ${isoTimestampSql(sql`b.cancelled_at`)} as cancelled_at, (-b.balance)::text as refund_due
+          from (select b.id from bookings b where ${owing} order by b.cancelled_at, b.id limit ${limit}) x
+          join bookings b on b.id = x.id
+          left join customers c on c.id = b.customer_id
+          left join agents ag on ag.id = b.agent_id
+          left join old_customers oc on oc.id = b.old_customer_id
+          order by b.cancelled_at, b.id`,
+    ),
+  ]);
+  return { count: totals?.n ?? 0, overdue_count: totals?.overdue ?? 0, sum: totals?.s ?? '0.00', first };
+}

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { bookingTableFiltersSchema } from '../../../shared/api/bookings';
 import { DASHBOARD_MESSAGES_LIMIT, type dashboardAnswer } from '../../../shared/api/dashboard';
-import { addDays, londonToday } from '../../../shared/dates';
+import { addDays, londonDay, londonInstant, londonToday } from '../../../shared/dates';
+import { REFUND_DAYS, refundDueBy } from '../../../shared/refund-clock';
 import type { Db } from '../../db/client';
 import { workListConditions, workListFilters } from '../bookings';
 import * as q from './queries';
@@ -22,7 +23,8 @@ export function endOfWeek(today: string): string {
  * bookings its `filters` show in the bookings list (the same conditions, areas/bookings/
  * work-lists.ts), with the first five of them; supplier invoices due by Sunday, brochure
  * requests not processed, and what customers sent that nobody has read (the newest ten; from the
- * partial index of unread rows). The balance and changes figures are sums of the day totals kept
+ * partial index of unread rows), and the refunds due on cancelled bookings (issue #27, the
+ * partial index of bookings owing money back). The balance and changes figures are sums of the day totals kept
  * by triggers (migration 0031) and the missing details read the kept flag (0030), so the Dashboard
  * costs the same at ten million bookings as at a thousand. `today` is London's date (`now` for
  * tests). Read-only; the queries run side by side on PostgreSQL's pool.
@@ -54,6 +56,7 @@ export async function getDashboard(db: Db, now = new Date()): Promise<z.output<t
     invoices,
     brochures,
     fromCustomers,
+    refunds,
   ] = await Promise.all([
     q.keptDayTotals(db, 'outstanding', ...dueRange),
     q.firstBookings(db, due, byBalanceDue),
@@ -66,6 +69,8 @@ export async function getDashboard(db: Db, now = new Date()): Promise<z.output<t
     q.supplierInvoicesDue(db, today, until),
     q.unsentBrochureRequests(db),
     q.unreadCustomerMessages(db, DASHBOARD_MESSAGES_LIMIT),
+    // Overdue: cancelled on a London day before today − 14 (shared/refund-clock.ts).
+    q.refundsDue(db, londonInstant(`${addDays(today, -REFUND_DAYS)} 00:00`)),
   ]);
 
   return {
@@ -92,5 +97,22 @@ export async function getDashboard(db: Db, now = new Date()): Promise<z.output<t
     supplier_invoices: { until, ...invoices },
     brochure_requests: brochures,
     from_customers: fromCustomers,
+    refunds_due: {
+      count: refunds.count,
+      overdue_count: refunds.overdue_count,
+      sum: refunds.sum,
+      refunds: refunds.first.map((r) => {
+        const dueBy = refundDueBy(r.cancelled_at);
+        return {
+          id: r.id,
+          reference: r.reference,
+          party: r.party,
+          cancelled_on: londonDay(r.cancelled_at),
+          due_by: dueBy,
+          refund_due: r.refund_due,
+          overdue: today > dueBy,
+        };
+      }),
+    },
   };
 }

@@ -6,6 +6,7 @@ import type { portalBookingAnswer } from '../../../shared/api/portal';
 import { type FieldChange, NONE, summariseChanges, TOTAL_DUE_FIELD } from '../../../shared/booking-changes';
 import { addDays, daysBetween } from '../../../shared/dates';
 import { bookingDocumentType } from '../../../shared/documents';
+import { refundDueBy } from '../../../shared/refund-clock';
 import type { Config } from '../../config';
 import { type Db, queryRows } from '../../db/client';
 import { loadLetterhead, loadSettingValues } from '../../documents/letterhead';
@@ -244,6 +245,8 @@ export async function portalBooking(
       balance: b.totals.balance,
       credit: b.totals.credit,
       refund_due: b.totals.refund_due,
+      refund_due_by:
+        b.cancelled_at !== null && b.totals.refund_due !== '0.00' ? refundDueBy(b.cancelled_at) : null,
       schedule: b.payment_schedule,
       payments: b.payments
         .filter((p) => !p.voided_at && p.reverses_payment_id === null)

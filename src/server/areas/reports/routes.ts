@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
+import { complianceReportsApi } from '../../../shared/api/compliance-reports';
 import { reportsApi } from '../../../shared/api/reports';
 import { tomsApi } from '../../../shared/api/toms';
 import { queryRows } from '../../db/client';
@@ -8,12 +9,14 @@ import type { AreaDeps } from '../deps';
 import { addwordRevenueReport } from './definitions/addword';
 import { affiliateReport } from './definitions/affiliate';
 import { airlineCostingReport } from './definitions/airline-costing';
+import { apcReturnReport } from './definitions/apc-return';
 import { bondingReport } from './definitions/bonding';
 import { customerReport } from './definitions/customers';
 import { daybookReport } from './definitions/daybook';
 import { debtorReport } from './definitions/debtor';
 import { departureCustomersReport } from './definitions/departure-customers';
 import { artworkReport, invoicePaymentReport } from './definitions/payment';
+import { refundsReport } from './definitions/refunds';
 import { revenueReport } from './definitions/revenue';
 import { roomingAccommodationList, roomingReport } from './definitions/rooming';
 import { salesReport } from './definitions/sales';
@@ -113,5 +116,14 @@ export const reportRoutes: FastifyPluginAsync<AreaDeps> = async (app, deps) => {
 
   route(app, tomsApi.working, { tags }, async (req, reply) =>
     sendReport(deps, req, reply, 'toms_working', await tomsWorkingReport(db, req.body)),
+  );
+
+  // Issue #27: the refunds of cancelled bookings and the ATOL APC return.
+  route(app, complianceReportsApi.refunds, { tags }, async (req, reply) =>
+    sendReport(deps, req, reply, 'refunds', refundsReport(req.body)),
+  );
+
+  route(app, complianceReportsApi.apcReturn, { tags }, async (req, reply) =>
+    sendReport(deps, req, reply, 'atol_apc_return', await apcReturnReport(db, req.body)),
   );
 };

@@ -50,6 +50,12 @@ export const bookings = pgTable(
     cancelled_at: timestamp('cancelled_at', { withTimezone: true, mode: 'string' }),
     /** Null: never set (the total due counts, spec 1 §4); 0.00 entered at cancellation: waived. */
     cancellation_charge: money('cancellation_charge'),
+    /**
+     * When a cancelled booking's refund due last came down to 0.00 (issue #27, PTR 2018 reg. 14 refund
+     * clock, shared/refund-clock.ts): set by ledger.ts recomputeBooking in the change that settled it
+     * (the refund recorded), cleared when money is owed back again or the booking is not cancelled.
+     */
+    refund_settled_at: timestamp('refund_settled_at', { withTimezone: true, mode: 'string' }),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     created_from: text('created_from').notNull().default('admin'),
     created_by_agent_name: text('created_by_agent_name'),
@@ -128,6 +134,14 @@ export const bookings = pgTable(
     index('bookings_live_departure_idx')
       .on(t.departure_date, t.created_at, t.id)
       .where(sql`cancelled_at is null`),
+    // The dashboard's refunds due (issue #27): cancelled bookings owing money back (balance < 0).
+    index('bookings_refund_due_idx')
+      .on(t.cancelled_at, t.id)
+      .where(sql`cancelled_at is not null and balance < 0`),
+    // The refunds report (issue #27): cancelled bookings that owe or owed money back, by cancellation.
+    index('bookings_refunds_idx')
+      .on(t.cancelled_at, t.id)
+      .where(sql`cancelled_at is not null and (balance < 0 or refund_settled_at is not null)`),
     // The missing-details work list by departure (migration 0030).
     index('bookings_details_missing_idx')
       .on(t.departure_date, t.created_at, t.id)

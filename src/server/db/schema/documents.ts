@@ -77,12 +77,22 @@ export const atol_certificates = pgTable(
     apc_passengers: integer('apc_passengers').notNull(),
     apc_per_passenger: money('apc_per_passenger').notNull(),
     apc_total: money('apc_total').notNull(),
+    /**
+     * The booking's total selling price (total due, pounds) when this certificate was issued: the
+     * licensable revenue of the ATOL APC return (issue #27). Null on certificates issued before it
+     * was kept (the return then reads the booking's total due).
+     */
+    licensable_revenue: money('licensable_revenue'),
     issued_at: timestamp('issued_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     superseded_at: timestamp('superseded_at', { withTimezone: true, mode: 'string' }),
     created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('atol_certificates_booking_version_idx').on(t.holiday_booking_id, t.version)],
+  (t) => [
+    uniqueIndex('atol_certificates_booking_version_idx').on(t.holiday_booking_id, t.version),
+    // The ATOL APC return (issue #27): certificates issued in a month or quarter.
+    index('atol_certificates_issued_idx').on(t.issued_at, t.id),
+  ],
 );
 
 /**

@@ -11,6 +11,7 @@ import { DueRemindersPanel } from '../payment-reminders';
 import { BookingsPanel, MissingDetails } from './BookingsPanel';
 import { CustomerMessagesPanel } from './CustomerMessagesPanel';
 import { InvoicesPanel } from './InvoicesPanel';
+import { RefundsDuePanel } from './RefundsDuePanel';
 import { StatTile } from './StatTile';
 
 const listOf = (filters: Record<string, string>) => pathTo('bookings', undefined, filters);
@@ -30,8 +31,9 @@ const longDate = (ymd: string) =>
  * as six figures — balances due in 14 days and overdue, changes not accepted, departures in 14
  * days missing details, supplier invoices due this week, brochure requests not processed — each
  * linking to the list that shows exactly those records, and the first of them below; and "From
- * customers" (issue #23): unread messages from the customers' side, first while there are any; and
- * "Reminders due today" (issue #26) with 'Send now'.
+ * customers" (issue #23): unread messages from the customers' side, first while there are any;
+ * "Refunds due" (issue #27) on cancelled bookings while there are any; and "Reminders due today"
+ * (issue #26) with 'Send now'.
  */
 export function DashboardPage() {
   const query = useQuery({
@@ -187,12 +189,13 @@ function DashboardBody({ d }: { d: DashboardAnswer }) {
           empty="Every upcoming booking's changes are accepted."
         />
       </SimpleGrid>
+      {d.refunds_due.count > 0 && <RefundsDuePanel data={d.refunds_due} />}
       <DueRemindersPanel limit={10} />
       <InvoicesPanel data={inv} today={d.today} />
       {!customersFirst && fromCustomers}
       <Group justify="flex-end">
         <Text size="xs" c="dimmed">
-          Figures as of {longDate(d.today)}; cancelled bookings are left out.
+          Figures as of {longDate(d.today)}; cancelled bookings are left out but for refunds due.
         </Text>
       </Group>
     </Stack>

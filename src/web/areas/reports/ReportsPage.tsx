@@ -7,12 +7,14 @@ import { PageHeader } from '../../ui/PageHeader';
 import { AddwordRevenuePanel } from './AddwordRevenuePanel';
 import { AffiliatePanel } from './AffiliatePanel';
 import { AirlineCostingPanel } from './AirlineCostingPanel';
+import { ApcReturnPanel } from './ApcReturnPanel';
 import { BondingPanel } from './BondingPanel';
 import { CustomerReportPanel } from './CustomerReportPanel';
 import { DayReportPanel } from './DayReportPanel';
 import { DebtorPanel } from './DebtorPanel';
 import { DepartureCustomersPanel } from './DepartureCustomersPanel';
 import { PaymentPanel } from './PaymentPanel';
+import { RefundsPanel } from './RefundsPanel';
 import { RevenuePanel } from './RevenuePanel';
 import { RoomingPanel } from './RoomingPanel';
 import { SalesPanel } from './SalesPanel';
@@ -73,12 +75,22 @@ const PANELS: Record<ReportSlug, { Panel: ComponentType<{ name: string }>; about
     about:
       'VAT margin scheme (TOMS, Notice 709/5): per booking departing in the quarter, selling price, bought-in costs, margin and VAT, with a summary sheet to file from.',
   },
+  refunds: {
+    Panel: RefundsPanel,
+    about:
+      'Cancelled bookings with money given back or owed: due by (14 days), refunded on, days taken, late.',
+  },
+  atol_apc_return: {
+    Panel: ApcReturnPanel,
+    about:
+      "Certificates issued in a month or quarter: passengers aged 2+, the APC due and licensable revenue, as the CAA's return.",
+  },
 };
 
 const isSlug = (v: string | null): v is ReportSlug => REPORT_TYPES.some((r) => r.slug === v);
 
 /**
- * Reports (/reports, spec 3 §2 Reports): the report types in a list on the left (rooming by
+ * Reports (/reports, spec 3 §2 Reports; issue #27 adds TOMS working, Refunds and the ATOL APC return): the report types in a list on the left (rooming by
  * default, §9; the choice kept in `?type=` so a link opens a report) and the chosen report's
  * filters on the right, each with its Generate button, progress and saved file.
  */

@@ -10,7 +10,8 @@ import { Line } from './ExtrasCard';
 type Money = PortalBooking['money'];
 
 /**
- * Money: the total, what has been paid and the balance (or 'In credit'), the payment schedule's
+ * Money: the total, what has been paid and the balance (or 'In credit'; once cancelled, the refund
+ * due to the customer and the day it is due by, PTR 2018 reg. 14), the payment schedule's
  * stages with their due dates, each paid or outstanding, and every payment and refund.
  */
 export function MoneyCard({ money }: { money: Money }) {
@@ -20,13 +21,21 @@ export function MoneyCard({ money }: { money: Money }) {
       <Stack gap={4}>
         <Line label="Total price" amount={poundsText(money.total_due)} />
         <Line label="Paid so far" amount={poundsText(money.paid)} />
-        {isPositive(money.credit) ? (
+        {isPositive(money.refund_due) ? (
+          // Cancelled with more paid than the charge: the refund replaces a negative 'balance to pay'.
+          <Line
+            label={
+              money.refund_due_by
+                ? `Refund due to you by ${formatDate(money.refund_due_by)}`
+                : 'Refund due to you'
+            }
+            amount={poundsText(money.refund_due)}
+            strong
+          />
+        ) : isPositive(money.credit) ? (
           <Line label="In credit" amount={poundsText(money.credit)} strong />
         ) : (
           <Line label="Balance to pay" amount={poundsText(money.balance)} strong />
-        )}
-        {isPositive(money.refund_due) && (
-          <Line label="Refund due to you" amount={poundsText(money.refund_due)} />
         )}
       </Stack>
       {money.schedule.length > 0 && (

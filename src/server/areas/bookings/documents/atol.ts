@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
+import { apcRateOn } from '../../../../shared/apc';
 import { DOCUMENT_MESSAGES } from '../../../../shared/api/booking-documents';
-import { londonInstant } from '../../../../shared/dates';
+import { londonDay, londonInstant } from '../../../../shared/dates';
 import { type GreetingName, greetingLine } from '../../../../shared/greeting';
 import { type Db, queryRows } from '../../../db/client';
 import { storeDocumentRecord } from '../../../documents/record-store';
@@ -152,8 +153,8 @@ export function atolFingerprint(data: BookingDocumentData): string {
 }
 
 /**
- * The ATOL Protection Contribution of a certificate: `perPassenger` (pounds, the
- * atol_protection_contribution setting) × the passengers aged 2 or over on the departure date (no
+ * The ATOL Protection Contribution of a certificate: `perPassenger` (pounds, the rate in force on
+ * the certificate's date, `apcRateOn` of shared/apc.ts) × the passengers aged 2 or over on the departure date (no
  * date of birth: counted). A booking without passenger records counts its guests. Exact decimals.
  */
 export function atolContribution(data: BookingDocumentData, perPassenger: string) {
@@ -318,14 +319,19 @@ async function issueCertificate(
     pdf,
     userId: c.userId,
   });
-  const apc = atolContribution(data, data.company.atol_protection_contribution);
+  // The rate in force on the certificate's date (shared/apc.ts); the setting overrides the current one.
+  const apc = atolContribution(
+    data,
+    apcRateOn(londonDay(issuedAt), data.company.atol_protection_contribution),
+  );
   const [cert] = await queryRows<{ id: number }>(
     tx,
     sql`insert into atol_certificates (holiday_booking_id, version, reference, document_record_id, reason, fingerprint,
-                                       passengers_protected, apc_passengers, apc_per_passenger, apc_total, issued_at, created_by)
+                                       passengers_protected, apc_passengers, apc_per_passenger, apc_total, licensable_revenue,
+                                       issued_at, created_by)
         values (${b.id}, ${c.version}, ${reference}, ${record.id}, ${c.reason}, ${c.fingerprint},
                 ${apc.passengers_protected}, ${apc.apc_passengers}, ${apc.apc_per_passenger}, ${apc.apc_total},
-                ${issuedAt}, ${c.userId})
+                ${data.totals.total_due}, ${issuedAt}, ${c.userId})
         returning id`,
   );
   const to = recipientOf(data);

@@ -6,6 +6,7 @@ import { formatMoney } from '../../../lib/format';
 import { isCancelledBooking } from './booking-sections';
 import { InstalmentsActions } from './InstalmentsDialog';
 import { PaymentRemindersControl } from './PaymentRemindersControl';
+import { refundDueOf } from './refund-due';
 import { SubHeading } from './section-kit';
 
 /** One labelled figure; `testId` lets tests read it. */
@@ -58,6 +59,7 @@ export function AccountsSection({ booking }: { booking: BookingDetail; canEdit: 
   const owing = Number(t.balance) > 0;
   const credit = Number(t.credit) > 0;
   const refundDue = Number(t.refund_due) > 0;
+  const refundClock = refundDueOf(booking);
   return (
     <SimpleGrid cols={{ base: 1, md: hasAgent ? 2 : 1 }} spacing="xl" maw={hasAgent ? undefined : 520}>
       <Stack gap={0} aria-label="Accounts">
@@ -92,9 +94,17 @@ export function AccountsSection({ booking }: { booking: BookingDetail; canEdit: 
         )}
         <Figure label="Paid">{formatMoney(t.paid)}</Figure>
         {refundDue ? (
-          <Figure label="Refund due" strong color="orange.9">
-            {formatMoney(t.refund_due)}
-          </Figure>
+          <>
+            <Figure label="Refund due" strong color={refundClock?.overdue ? 'red.8' : 'orange.9'}>
+              {formatMoney(t.refund_due)}
+            </Figure>
+            {refundClock && (
+              <Figure label="Refund due by" color={refundClock.overdue ? 'red.8' : undefined}>
+                {refundClock.byText}
+                {refundClock.overdue ? ' (overdue)' : ''}
+              </Figure>
+            )}
+          </>
         ) : (
           <Figure
             label={cancelled ? 'Balance outstanding' : 'Balance'}

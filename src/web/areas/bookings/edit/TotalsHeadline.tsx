@@ -2,6 +2,7 @@ import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import type { BookingDetail } from '../../../../shared/api/booking-edit';
 import { formatMoney } from '../../../lib/format';
 import { isCancelled } from './booking-view';
+import { refundDueOf } from './refund-due';
 
 function Figure({
   label,
@@ -34,13 +35,15 @@ function Figure({
 /**
  * The booking's money at a glance (spec 1 §9, as the server stored it in `totals`; issue #10):
  * total due, paid and the customer-side balance (total due − paid) — 'Balance outstanding' once
- * cancelled (spec 1 §4) — or 'In credit £X' when more was paid than is due, 'Refund due £X' when a
- * cancelled booking was paid beyond its charge; with the parts of the total.
+ * cancelled (spec 1 §4) — or 'In credit £X' when more was paid than is due, 'Refund due £X' by its
+ * date (14 days from the cancellation, red once overdue) when a cancelled booking was paid beyond
+ * its charge; with the parts of the total.
  */
 export function TotalsHeadline({ booking }: { booking: BookingDetail }) {
   const t = booking.totals;
   const cancelled = isCancelled(booking);
   const owing = Number(t.balance) > 0;
+  const refund = refundDueOf(booking);
   const parts = [
     `Tours ${formatMoney(t.tours_total)}`,
     t.extras_total !== '0.00' && `Extras ${formatMoney(t.extras_total)}`,
@@ -52,8 +55,12 @@ export function TotalsHeadline({ booking }: { booking: BookingDetail }) {
       <Figure
         label="Refund due"
         value={t.refund_due}
-        tone="orange.9"
-        note="More was paid than the cancellation charge: to give back"
+        tone={refund?.overdue ? 'red.8' : 'orange.9'}
+        note={
+          refund
+            ? `Due by ${refund.byText}${refund.overdue ? ' · overdue' : ''}`
+            : 'More was paid than the cancellation charge: to give back'
+        }
       />
     ) : t.credit !== '0.00' ? (
       <Figure
