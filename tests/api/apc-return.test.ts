@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import * as s from '../../src/server/db/schema';
@@ -117,6 +118,23 @@ describe.each(testDbKinds)('ATOL APC return on %s', (kind) => {
     expect(r.filters).toContain('Passengers (aged 2+): 5');
     expect(r.filters).toContain('APC due: £12.50');
     expect(r.filters).toContain('Licensable revenue: £3,800.00');
+    // The return itself on its own sheet, one figure a line, equal to the table's totals.
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(data as unknown as ArrayBuffer);
+    const lines: [string, unknown][] = [];
+    wb.getWorksheet('APC return')?.eachRow((row) =>
+      lines.push([String(row.getCell(1).value), row.getCell(2).value]),
+    );
+    expect(lines).toEqual([
+      ['APC return', null],
+      ['ATOL holder: Lakeland Tours Ltd', null],
+      ['ATOL number: 12345', null],
+      ['Period: Q1 2026 (January–March)', null],
+      ['ATOL certificates issued: 4', null],
+      ['Passengers aged 2 or over charged APC: 5', null],
+      ['ATOL Protection Contribution due', 12.5],
+      ['Licensable revenue', 3800],
+    ]);
   });
 
   it('a month, and the London day of the issue: 23:30 UTC on 31/03 is April', async () => {

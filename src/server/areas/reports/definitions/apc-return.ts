@@ -57,7 +57,8 @@ const certificates = (from: string, to: string) => sql`
  * due (new × rate), licensable revenue as the certificate stands and the revenue it adds — with
  * totals. The header block as the CAA return has it (licence holder, ATOL number, period,
  * passengers, total APC, total licensable revenue) is the filters line, from one aggregate over the
- * same rows, so it equals the table's totals to the penny.
+ * same rows, so it equals the table's totals to the penny; and again as a second sheet, 'APC return',
+ * one line per figure of the return, from the table's own totals.
  */
 export async function apcReturnReport(db: Db, input: ApcReturnInput): Promise<ReportSpec<ApcRow>> {
   const period = apcPeriod(input.period);
@@ -116,6 +117,18 @@ export async function apcReturnReport(db: Db, input: ApcReturnInput): Promise<Re
       left join customers cu on cu.id = b.customer_id
       left join agents ag on ag.id = b.agent_id
       order by x.issued_at, x.id`,
+    finalSheet: (t) => ({
+      title: 'APC return',
+      lines: [
+        [`ATOL holder: ${settings.company_name || '(company name not set)'}`, null],
+        [`ATOL number: ${settings.atol_number || '(not set)'}`, null],
+        [`Period: ${period.label}`, null],
+        [`ATOL certificates issued: ${totals?.n ?? 0}`, null],
+        [`Passengers aged 2 or over charged APC: ${Number(t.get('new_passengers') ?? 0)}`, null],
+        ['ATOL Protection Contribution due', t.get('apc_due') ?? '0.00'],
+        ['Licensable revenue', t.get('revenue_added') ?? '0.00'],
+      ],
+    }),
     emptyText: 'No ATOL certificate was issued in this period.',
   };
 }
