@@ -128,6 +128,13 @@ describe.each(testDbKinds)('price changes after booking on %s', (kind) => {
 
   it('reg. 11(3)(c): 8 % exactly is a notice; 8.01 % asks for an answer by the response date, emailed with the figures', async () => {
     const a = await booking();
+    const b = await booking();
+    const accepted = (id: number) =>
+      queryRows<{ changes_accepted: number }>(
+        t.db,
+        sql`select changes_accepted from bookings where id = ${id}`,
+      );
+    await t.db.execute(sql`update bookings set changes_accepted = 1 where id in (${a.id}, ${b.id})`);
     const eight = pct(a.total, '8');
     let res = await apply(a.id, eight);
     expect(res.statusCode, res.body).toBe(200);
@@ -136,8 +143,9 @@ describe.each(testDbKinds)('price changes after booking on %s', (kind) => {
     expect(plain.subject).toBe(`Price change to your booking ${(await detail(a.id)).booking_ref}`);
     expect(plain.text).toContain('Fuel surcharge');
     expect(plain.text).not.toContain('cancel your booking');
+    // A notice is a change like any other: the customer is asked to accept changes.
+    expect((await accepted(a.id))[0].changes_accepted).toBe(0);
 
-    const b = await booking();
     const over = pct(b.total, '8.01');
     const newTotal = new Decimal(b.total).plus(over).toFixed(2);
     const respondBy = addDays(londonToday(), 7);
@@ -150,6 +158,8 @@ describe.each(testDbKinds)('price changes after booking on %s', (kind) => {
       total_after: newTotal,
     });
     expect((await detail(b.id)).total_due).toBe(newTotal);
+    // The decision is the customer's acceptance: no second 'Changes to accept' for the same increase.
+    expect((await accepted(b.id))[0].changes_accepted).toBe(1);
     const mail = await newestMail(t, b.email);
     expect(mail.subject).toContain(`please reply by ${ukDate(respondBy)}`);
     const text = String(mail.text).replace(/\s+/g, ' ');

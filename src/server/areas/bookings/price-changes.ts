@@ -150,7 +150,9 @@ export async function applyPriceChange(
                   ${respondBy}::date, ${userId})
           returning id`,
     );
-    const { version, totals } = await recomputeBooking(tx, bookingId);
+    // An increase the customer must decide on has its own acceptance (the decision card and its
+    // answer), so it does not also ask them to accept changes; a notice is a change like any other.
+    const { version, totals } = await recomputeBooking(tx, bookingId, { staffChange: !significant });
     await tx.execute(
       sql`update booking_price_changes set total_after = ${totals.total_due} where id = ${row.id}`,
     );
