@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
-import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { apcRateOn } from '../../../../shared/apc';
 import { DOCUMENT_MESSAGES } from '../../../../shared/api/booking-documents';
-import { londonDay, londonInstant } from '../../../../shared/dates';
+import { londonDay } from '../../../../shared/dates';
 import { type GreetingName, greetingLine } from '../../../../shared/greeting';
 import { type Db, queryRows } from '../../../db/client';
 import { storeDocumentRecord } from '../../../documents/record-store';
@@ -11,8 +9,8 @@ import { escapeHtml } from '../../../lib/html';
 import { enqueueEmail, type Outbox } from '../../../mail/outbox';
 import { manageBookingParagraph } from '../../../mail/portal-links';
 import type { FileStore } from '../../../storage/files';
+import { atolContribution, atolFingerprint, departureInstant } from './atol-content';
 import {
-  atolProtectedContent,
   type BookingDocumentData,
   DocumentRefused,
   isFlightInclusive,
@@ -145,55 +143,6 @@ export async function certificateForDocument(
   });
   if (!current) throw new DocumentRefused(DOCUMENT_MESSAGES.atolNeedsPayment);
   return { reference: current.reference, version: current.version, issuedAt: current.issued_at };
-}
-
-/** The fingerprint of the protected content: sha-256, hex. */
-export function atolFingerprint(data: BookingDocumentData): string {
-  return createHash('sha256').update(atolProtectedContent(data)).digest('hex');
-}
-
-/**
- * The ATOL Protection Contribution of a certificate: `perPassenger` (pounds, the rate in force on
- * the certificate's date, `apcRateOn` of shared/apc.ts) × the passengers aged 2 or over on the departure date (no
- * date of birth: counted). A booking without passenger records counts its guests. Exact decimals.
- */
-export function atolContribution(data: BookingDocumentData, perPassenger: string) {
-  const departure = departureDate(data);
-  const guests = data.lines.reduce((n, l) => n + l.guests, 0);
-  const protectedCount = data.passengers.length || guests;
-  const apcPassengers = data.passengers.length
-    ? data.passengers.filter((p) => !p.dob || !departure || secondBirthday(p.dob) <= departure).length
-    : guests;
-  const per = new Decimal(/^\d+(\.\d+)?$/.test(perPassenger.trim()) ? perPassenger.trim() : '0');
-  return {
-    passengers_protected: protectedCount,
-    apc_passengers: apcPassengers,
-    apc_per_passenger: per.toFixed(2),
-    apc_total: per.times(apcPassengers).toFixed(2),
-  };
-}
-
-/** 'YYYY-MM-DD' of a second birthday (text arithmetic: 29 February stays 29, compared as text). */
-function secondBirthday(dob: string): string {
-  return `${Number(dob.slice(0, 4)) + 2}${dob.slice(4, 10)}`;
-}
-
-/** The booking's first departure day (YYYY-MM-DD), or null. */
-function departureDate(data: BookingDocumentData): string | null {
-  const days = data.lines.map((l) => l.instance.departure_date).sort();
-  return data.booking.departure_date ?? days[0] ?? null;
-}
-
-/**
- * When travel starts, as an instant: the earliest flight's departure time (London local time), else
- * the first departure day at 00:00 London time. Null without either.
- */
-export function departureInstant(data: BookingDocumentData): Date | null {
-  const times = data.lines.flatMap((l) => l.flights.map((f) => f.departure_time)).filter(Boolean);
-  const day = departureDate(data);
-  const candidates = [...times, ...(day ? [`${day} 00:00:00`] : [])].map(londonInstant);
-  const valid = candidates.filter((d) => !Number.isNaN(d.getTime()));
-  return valid.length ? new Date(Math.min(...valid.map((d) => d.getTime()))) : null;
 }
 
 /** The booking's current (not superseded) certificate, or null. */
