@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import * as s from '../../src/server/db/schema';
 import { REPORT_MESSAGES } from '../../src/shared/api/reports';
-import { londonToday } from '../../src/shared/dates';
+import { addDays, londonToday } from '../../src/shared/dates';
 import { createTestContext, type TestContext } from '../helpers/app';
 import { testDbKinds } from '../helpers/db';
 import { createCustomer, createTourInstance } from '../helpers/factories';
@@ -18,11 +18,6 @@ import {
   rowLabelled,
 } from '../helpers/reports';
 
-const addDays = (ymd: string, n: number) => {
-  const d = new Date(`${ymd}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
 const uk = (ymd: string) => `${ymd.slice(8, 10)}/${ymd.slice(5, 7)}/${ymd.slice(0, 4)}`;
 
 const BONDING = '/reports/bondingreport';

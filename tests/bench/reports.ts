@@ -23,7 +23,7 @@ import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { type Db, openDatabase, queryRows } from '../../src/server/db/client';
 import { seedMoneyScale } from '../../src/server/db/seed/money';
-import { londonToday } from '../../src/shared/dates';
+import { addDays, addMonths, londonToday } from '../../src/shared/dates';
 import { startServerProcess } from '../helpers/server';
 import { benchUrl, ensureDatabase, ensureScaleData } from './common';
 
@@ -76,11 +76,9 @@ async function loadDataSet(db: Db) {
   }
 }
 
-const addDays = (ymd: string, n: number) => {
-  const d = new Date(`${ymd}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
+/** The calendar quarter holding a day, as the APC return takes it: 'YYYY-Qn'. */
+const calendarQuarter = (ymd: string) =>
+  `${ymd.slice(0, 4)}-Q${Math.floor((Number(ymd.slice(5, 7)) - 1) / 3) + 1}`;
 
 /** A TCP port nobody listens on right now. */
 function freePort(): Promise<number> {
@@ -252,6 +250,25 @@ async function main() {
       path: '/reports/airline-costing-report',
       what: 'lines booked in the last 270 days, every airline',
       body: { airlines: [], booking_start: addDays(today, -270), booking_end: today },
+    },
+    // Issue #27: the compliance reports.
+    {
+      slug: 'toms_working',
+      path: '/reports/toms-working',
+      what: 'the VAT quarter ending with last month, by departure date',
+      body: { quarter: addMonths(today, -3).slice(0, 7) },
+    },
+    {
+      slug: 'refunds',
+      path: '/reports/refunds',
+      what: 'bookings cancelled in the last year',
+      body: { cancelledFrom: addDays(today, -365), cancelledTo: today },
+    },
+    {
+      slug: 'atol_apc_return',
+      path: '/reports/atol-apc-return',
+      what: 'the ATOL certificates of the last quarter',
+      body: { period: calendarQuarter(addMonths(today, -3)) },
     },
   ].filter((c) => !only || only.includes(c.slug));
 
