@@ -197,6 +197,19 @@ describe.each(testDbKinds)('price changes after booking on %s', (kind) => {
     expect(view.price_change).toMatchObject({ decision: 'pending', respond_by: addDays(londonToday(), 7) });
     expect(JSON.stringify(view.price_change)).not.toContain('created_by');
     const id = view.price_change.id;
+    // The Dashboard lists the decision still awaited (the booking, the increase, the new total, the date).
+    const waiting = async () =>
+      (await call('GET', '/dashboard'))
+        .json()
+        .price_decisions.decisions.filter((d: { id: number }) => d.id === a.id);
+    expect(await waiting()).toEqual([
+      expect.objectContaining({
+        reference: (await detail(a.id)).booking_ref,
+        amount: pct(a.total, '10'),
+        total_after: new Decimal(a.total).plus(pct(a.total, '10')).toFixed(2),
+        respond_by: addDays(londonToday(), 7),
+      }),
+    ]);
     // Booking B's session cannot reach A's change: 404, nothing changed.
     let res = await portal('POST', '/booking/price-change', otherToken, {
       price_change_id: id,
@@ -219,6 +232,7 @@ describe.each(testDbKinds)('price changes after booking on %s', (kind) => {
       sql`select action, actor, user_id from booking_history where holiday_booking_id = ${a.id} order by id desc limit 1`,
     );
     expect(h).toEqual({ action: 'Price change accepted', actor: 'customer', user_id: null });
+    expect(await waiting()).toEqual([]);
     // Answered once only.
     res = await portal('POST', '/booking/price-change', token, { price_change_id: id, answer: 'cancel' });
     expect(res.statusCode).toBe(422);

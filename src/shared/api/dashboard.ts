@@ -87,6 +87,23 @@ export const dashboardRefund = z.object({
 export type DashboardRefund = z.input<typeof dashboardRefund>;
 
 /**
+ * A price increase waiting for the customer's decision (issue #27; PTR 2018 reg. 11: accept, or
+ * cancel without a charge, by `respond_by`; no answer by then counts as accepted).
+ */
+export const dashboardPriceDecision = z.object({
+  /** The booking's id. */
+  id: z.number().int(),
+  reference: z.string(),
+  party: z.string().nullable(),
+  /** The increase and the new total, pounds. */
+  amount: moneyAnswer,
+  total_after: moneyAnswer,
+  /** The last day for the answer, YYYY-MM-DD. */
+  respond_by: z.string(),
+});
+export type DashboardPriceDecision = z.input<typeof dashboardPriceDecision>;
+
+/**
  * GET dashboard (issue #14 'what needs doing today'). `today` is the London date; every window is
  * counted from it. Money is exact decimal text in pounds.
  */
@@ -133,6 +150,11 @@ export const dashboardAnswer = z.object({
     sum: moneyAnswer,
     refunds: z.array(dashboardRefund),
   }),
+  /**
+   * Price increases still waiting for the customer's decision (issue #27): how many, and the
+   * first DASHBOARD_DECISIONS_LIMIT by response date (the soonest first). Live bookings only.
+   */
+  price_decisions: z.object({ count: z.number().int(), decisions: z.array(dashboardPriceDecision) }),
 });
 export type DashboardAnswer = z.input<typeof dashboardAnswer>;
 

@@ -260,3 +260,43 @@ export async function refundsDue(db: Db, overdueBefore: Date, limit = DASHBOARD_
   ]);
   return { count: totals?.n ?? 0, overdue_count: totals?.overdue ?? 0, sum: totals?.s ?? '0.00', first };
 }
+
+/** The price decisions the Dashboard lists (issue #27): the soonest response dates first. */
+export const DASHBOARD_DECISIONS_LIMIT = 10;
+
+/**
+ * Price increases waiting for the customer's decision (PTR 2018 reg. 11) on live bookings, whose
+ * response date is today or later (after it, no answer counts as accepted): how many, and the first
+ * `limit` by response date. From the partial index booking_price_changes_pending_idx.
+ */
+export async function priceDecisionsWaiting(db: Db, today: string, limit = DASHBOARD_DECISIONS_LIMIT) {
+  const waiting = sql`pc.decision = 'pending' and pc.respond_by >= ${today}::date and b.cancelled_at is null`;
+  const [[totals], first] = await Promise.all([
+    queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from booking_price_changes pc
+          join bookings b on b.id = pc.holiday_booking_id where ${waiting}`,
+    ),
+    queryRows<{
+      id: number;
+      reference: string;
+      party: string | null;
+      amount: string;
+      total_after: string;
+      respond_by: string;
+    }>(
+      db,
+      sql`select b.id, ${reference} as reference, ${party} as party, pc.amount::text as amount,
+                 pc.total_after::text as total_after, pc.respond_by::text as respond_by
+          from booking_price_changes pc
+          join bookings b on b.id = pc.holiday_booking_id
+          left join customers c on c.id = b.customer_id
+          left join agents ag on ag.id = b.agent_id
+          left join old_customers oc on oc.id = b.old_customer_id
+          where ${waiting}
+          order by pc.respond_by, pc.id
+          limit ${limit}`,
+    ),
+  ]);
+  return { count: totals?.n ?? 0, decisions: first };
+}

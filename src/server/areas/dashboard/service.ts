@@ -24,7 +24,8 @@ export function endOfWeek(today: string): string {
  * work-lists.ts), with the first five of them; supplier invoices due by Sunday, brochure
  * requests not processed, and what customers sent that nobody has read (the newest ten; from the
  * partial index of unread rows), and the refunds due on cancelled bookings (issue #27, the
- * partial index of bookings owing money back). The balance and changes figures are sums of the day totals kept
+ * partial index of bookings owing money back) and the price increases waiting for the customer's
+ * decision (issue #27, PTR 2018 reg. 11). The balance and changes figures are sums of the day totals kept
  * by triggers (migration 0031) and the missing details read the kept flag (0030), so the Dashboard
  * costs the same at ten million bookings as at a thousand. `today` is London's date (`now` for
  * tests). Read-only; the queries run side by side on PostgreSQL's pool.
@@ -57,6 +58,7 @@ export async function getDashboard(db: Db, now = new Date()): Promise<z.output<t
     brochures,
     fromCustomers,
     refunds,
+    priceDecisions,
   ] = await Promise.all([
     q.keptDayTotals(db, 'outstanding', ...dueRange),
     q.firstBookings(db, due, byBalanceDue),
@@ -71,6 +73,7 @@ export async function getDashboard(db: Db, now = new Date()): Promise<z.output<t
     q.unreadCustomerMessages(db, DASHBOARD_MESSAGES_LIMIT),
     // Overdue: cancelled on a London day before today − 14 (shared/refund-clock.ts).
     q.refundsDue(db, londonInstant(`${addDays(today, -REFUND_DAYS)} 00:00`)),
+    q.priceDecisionsWaiting(db, today),
   ]);
 
   return {
@@ -114,5 +117,6 @@ export async function getDashboard(db: Db, now = new Date()): Promise<z.output<t
         };
       }),
     },
+    price_decisions: priceDecisions,
   };
 }

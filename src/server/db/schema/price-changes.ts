@@ -39,6 +39,8 @@ export const booking_price_changes = pgTable(
   },
   (t) => [
     index('booking_price_changes_booking_idx').on(t.holiday_booking_id),
+    // The Dashboard's decisions still awaited: the few pending rows, by their response date.
+    index('booking_price_changes_pending_idx').on(t.respond_by, t.id).where(sql`decision = 'pending'`),
     check('booking_price_changes_amount_not_zero', sql`${t.amount} <> 0`),
     check(
       'booking_price_changes_decision',

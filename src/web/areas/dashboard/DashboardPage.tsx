@@ -11,6 +11,7 @@ import { DueRemindersPanel } from '../payment-reminders';
 import { BookingsPanel, MissingDetails } from './BookingsPanel';
 import { CustomerMessagesPanel } from './CustomerMessagesPanel';
 import { InvoicesPanel } from './InvoicesPanel';
+import { PriceDecisionsPanel } from './PriceDecisionsPanel';
 import { RefundsDuePanel } from './RefundsDuePanel';
 import { StatTile } from './StatTile';
 
@@ -190,6 +191,7 @@ function DashboardBody({ d }: { d: DashboardAnswer }) {
         />
       </SimpleGrid>
       {d.refunds_due.count > 0 && <RefundsDuePanel data={d.refunds_due} />}
+      {d.price_decisions.count > 0 && <PriceDecisionsPanel data={d.price_decisions} />}
       <DueRemindersPanel limit={10} />
       <InvoicesPanel data={inv} today={d.today} />
       {!customersFirst && fromCustomers}

@@ -1,0 +1,1 @@
+CREATE INDEX "booking_price_changes_pending_idx" ON "booking_price_changes" USING btree ("respond_by","id") WHERE decision = 'pending';
