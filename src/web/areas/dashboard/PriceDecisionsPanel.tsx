@@ -1,8 +1,9 @@
-import { Group, Paper, Table, Text, Title } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import type { DashboardAnswer } from '../../../shared/api/dashboard';
 import { pathTo } from '../../../shared/routes';
 import { formatDate, formatMoney } from '../../lib/format';
 import { RouterAnchor } from '../../ui/RouterAnchor';
+import { DashboardPanel } from './DashboardPanel';
 
 /**
  * Price increases waiting for the customer's decision (issue #27; PTR 2018 reg. 11: accept, or
@@ -12,22 +13,15 @@ import { RouterAnchor } from '../../ui/RouterAnchor';
  */
 export function PriceDecisionsPanel({ data }: { data: DashboardAnswer['price_decisions'] }) {
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="md"
-      component="section"
+    <DashboardPanel
       id="price-decisions"
-      aria-labelledby="price-decisions-title"
-    >
-      <Group justify="space-between" mb="xs" wrap="wrap">
-        <Title order={2} size="h5" id="price-decisions-title">
-          Price changes waiting for the customer
-        </Title>
+      title="Price changes waiting for the customer"
+      aside={
         <Text size="sm" c="dimmed">
           {data.count} booking{data.count === 1 ? '' : 's'}
         </Text>
-      </Group>
+      }
+    >
       <Table.ScrollContainer minWidth={480}>
         <Table verticalSpacing={6} fz="sm" highlightOnHover>
           <Table.Thead>
@@ -61,6 +55,6 @@ export function PriceDecisionsPanel({ data }: { data: DashboardAnswer['price_dec
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-    </Paper>
+    </DashboardPanel>
   );
 }

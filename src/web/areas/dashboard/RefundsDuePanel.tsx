@@ -1,8 +1,9 @@
-import { Badge, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Table, Text } from '@mantine/core';
 import type { DashboardAnswer } from '../../../shared/api/dashboard';
 import { pathTo } from '../../../shared/routes';
 import { formatDate, formatMoney } from '../../lib/format';
 import { RouterAnchor } from '../../ui/RouterAnchor';
+import { DashboardPanel } from './DashboardPanel';
 
 /**
  * Refunds due on cancelled bookings (issue #27; PTR 2018 reg. 14: within 14 days of the
@@ -11,18 +12,10 @@ import { RouterAnchor } from '../../ui/RouterAnchor';
  */
 export function RefundsDuePanel({ data }: { data: DashboardAnswer['refunds_due'] }) {
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="md"
-      component="section"
+    <DashboardPanel
       id="refunds-due"
-      aria-labelledby="refunds-due-title"
-    >
-      <Group justify="space-between" mb="xs" wrap="wrap">
-        <Title order={2} size="h5" id="refunds-due-title">
-          Refunds due
-        </Title>
+      title="Refunds due"
+      aside={
         <Group gap="xs">
           <Text size="sm" c="dimmed">
             {data.count} booking{data.count === 1 ? '' : 's'} · {formatMoney(data.sum)} to give back
@@ -33,7 +26,8 @@ export function RefundsDuePanel({ data }: { data: DashboardAnswer['refunds_due']
             </Badge>
           )}
         </Group>
-      </Group>
+      }
+    >
       {data.refunds.length === 0 ? (
         <Text size="sm" c="dimmed" py="md">
           No cancelled booking is owed a refund.
@@ -82,6 +76,6 @@ export function RefundsDuePanel({ data }: { data: DashboardAnswer['refunds_due']
           </Table>
         </Table.ScrollContainer>
       )}
-    </Paper>
+    </DashboardPanel>
   );
 }
