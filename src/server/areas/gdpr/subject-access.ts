@@ -7,6 +7,7 @@ import { subjectAccessDue } from '../../../shared/gdpr';
 import { type Db, queryRows } from '../../db/client';
 import { notFound } from '../../http/errors';
 import type { JobContext } from '../../jobs/queue';
+import { escapeHtml } from '../../lib/html';
 import type { FileStore } from '../../storage/files';
 import { subjectAccessKey } from './service';
 
@@ -42,13 +43,21 @@ const idList = (ids: number[]) =>
     : sql`null`;
 /** A file name made safe for a zip entry (letters, digits, '.', '-', '_'). */
 const safeName = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 120) || 'file';
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 const rows = <T = Record<string, unknown>>(db: Db, q: ReturnType<typeof sql>) => queryRows<T>(db, q);
+
+/** What the export holds of each booking: file name, what it is, and the table (rows of the booking). */
+const BOOKING_PARTS = [
+  ['passengers', 'Passengers', 'passengers'],
+  ['tour-lines', 'Tours booked', 'tour_bookings'],
+  ['extras', 'Extras', 'booking_extras'],
+  ['payments', 'Payments', 'payments'],
+  ['history', 'History', 'booking_history'],
+  ['messages', 'Messages from your side', 'customer_messages'],
+  ['atol-certificates', 'ATOL certificates', 'atol_certificates'],
+  ['documents', 'Documents issued', 'booking_document_records'],
+  ['uploads', 'Documents uploaded', 'booking_additional_documents'],
+] as const;
 
 /** The JSON and file entries of customer `id`'s export (404 'Customer not found'). */
 async function collect(db: Db, id: number, progress: (done: number, total: number) => Promise<void>) {
@@ -113,48 +122,16 @@ async function collect(db: Db, id: number, progress: (done: number, total: numbe
   let done = 0;
   for (const b of bookings) {
     const dir = `bookings/${safeName(b.booking_ref ?? `booking-${b.id}`)}`;
-    const parts: [string, string, ReturnType<typeof sql>][] = [
-      [
-        'passengers',
-        'Passengers',
-        sql`select * from passengers where holiday_booking_id = ${b.id} order by id`,
-      ],
-      [
-        'tour-lines',
-        'Tours booked',
-        sql`select * from tour_bookings where holiday_booking_id = ${b.id} order by id`,
-      ],
-      ['extras', 'Extras', sql`select * from booking_extras where holiday_booking_id = ${b.id} order by id`],
-      ['payments', 'Payments', sql`select * from payments where holiday_booking_id = ${b.id} order by id`],
-      [
-        'history',
-        'History',
-        sql`select * from booking_history where holiday_booking_id = ${b.id} order by id`,
-      ],
-      [
-        'messages',
-        'Messages from your side',
-        sql`select * from customer_messages where holiday_booking_id = ${b.id} order by id`,
-      ],
-      [
-        'atol-certificates',
-        'ATOL certificates',
-        sql`select * from atol_certificates where holiday_booking_id = ${b.id} order by id`,
-      ],
-      [
-        'documents',
-        'Documents issued',
-        sql`select * from booking_document_records where holiday_booking_id = ${b.id} order by id`,
-      ],
-      [
-        'uploads',
-        'Documents uploaded',
-        sql`select * from booking_additional_documents where holiday_booking_id = ${b.id} order by id`,
-      ],
-    ];
     entries.push({ name: `${dir}/booking.json`, about: `Booking ${b.booking_ref ?? b.id}`, bytes: json(b) });
-    for (const [file, about, q] of parts)
-      add(`${dir}/${file}.json`, `${about} (booking ${b.booking_ref ?? b.id})`, await rows(db, q));
+    for (const [file, about, table] of BOOKING_PARTS)
+      add(
+        `${dir}/${file}.json`,
+        `${about} (booking ${b.booking_ref ?? b.id})`,
+        await rows(
+          db,
+          sql`select * from ${sql.identifier(table)} where holiday_booking_id = ${b.id} order by id`,
+        ),
+      );
     const files = await rows<{ id: string; name: string; file_key: string }>(
       db,
       sql`select 'document-' || id as id, name, file_key from booking_document_records
