@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, type Permission, permissions } from '../../shared/permissions';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { type AgentCaller, authenticateAgent } from '../users/agent';
 import { authenticatePortal, type PortalCaller } from '../users/portal';
 import { authenticate, type StaffUser, sessionEndedMessage } from '../users/service';
 import { HttpError } from './errors';
@@ -14,12 +15,16 @@ declare module 'fastify' {
     permission?: Permission;
     /** The customer's side (issue #23): a portal token, never a staff one (users/portal.ts). */
     portal?: boolean;
+    /** The travel agent's side (issue #25): an agent token, never a staff or portal one (users/agent.ts). */
+    agent?: boolean;
   }
   interface FastifyRequest {
     user: StaffUser;
     token: string;
     /** On a portal route: the session and its one booking. */
     portal: PortalCaller;
+    /** On an agent route: the session and its agency. */
+    agent: AgentCaller;
   }
 }
 
@@ -48,12 +53,13 @@ export function installAuth(app: FastifyInstance, db: Db, settings: Pick<Config,
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const mutating = methods.some((m) => !['GET', 'HEAD', 'OPTIONS'].includes(m));
     const config = route.config as
-      | { public?: boolean; permission?: Permission; portal?: boolean }
+      | { public?: boolean; permission?: Permission; portal?: boolean; agent?: boolean }
       | undefined;
-    if (config?.portal && (config.public || config.permission)) {
-      throw new Error(`Portal route ${route.url} may be neither public nor carry a staff permission`);
+    if ((config?.portal || config?.agent) && (config.public || config.permission)) {
+      throw new Error(`Realm route ${route.url} may be neither public nor carry a staff permission`);
     }
-    if (mutating && !config?.public && !config?.permission && !config?.portal) {
+    if (config?.portal && config.agent) throw new Error(`Route ${route.url} is in two realms`);
+    if (mutating && !config?.public && !config?.permission && !config?.portal && !config?.agent) {
       throw new Error(
         `Route ${methods.join(',')} ${route.url} needs a permission from src/shared/permissions.ts`,
       );
@@ -66,6 +72,7 @@ export function installAuth(app: FastifyInstance, db: Db, settings: Pick<Config,
   app.decorateRequest('user', null as unknown as StaffUser);
   app.decorateRequest('token', '');
   app.decorateRequest('portal', null as unknown as PortalCaller);
+  app.decorateRequest('agent', null as unknown as AgentCaller);
 
   app.addHook('onRequest', async (req) => {
     const config = req.routeOptions.config;
@@ -77,6 +84,14 @@ export function installAuth(app: FastifyInstance, db: Db, settings: Pick<Config,
       const caller = await authenticatePortal(db, token);
       if (!caller) throw new HttpError(401, PORTAL_SESSION_ENDED);
       req.portal = caller;
+      req.token = token;
+      return;
+    }
+    if (config?.agent) {
+      // The travel agent's realm: only a live agent session, ended by the staff rules (idle, expiry).
+      const session = await authenticateAgent(db, token, settings.SESSION_IDLE_MINUTES);
+      if (!session.caller) throw new HttpError(401, sessionEndedMessage(session.ended, settings));
+      req.agent = session.caller;
       req.token = token;
       return;
     }

@@ -78,6 +78,7 @@ export function route<E extends Endpoint>(
       ...(endpoint.permission ? { permission: endpoint.permission } : {}),
       ...(endpoint.public ? { public: true } : {}),
       ...(endpoint.realm === 'portal' ? { portal: true } : {}),
+      ...(endpoint.realm === 'agent' ? { agent: true } : {}),
       multipart: endpoint.multipart ?? false,
       contract: isFile ? 'file' : 'json',
     },

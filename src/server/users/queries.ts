@@ -70,8 +70,8 @@ export async function deleteToken(db: Db, tokenHash: string) {
 }
 
 /**
- * Failed sign-ins within the last `windowMinutes` minutes: for this email, and from this client
- * address (every email; 0 when `ip` is unknown). One statement; each half reads its own index
+ * Failed sign-ins within the last `windowMinutes` minutes: for this email in `realm`, and from this
+ * client address (every email of either realm; 0 when `ip` is unknown). One statement; each half reads its own index
  * (login_failures_email_idx, login_failures_ip_idx).
  */
 export async function countRecentFailures(
@@ -79,29 +79,38 @@ export async function countRecentFailures(
   email: string,
   ip: string | undefined,
   windowMinutes: number,
+  realm: SignInRealm = 'staff',
 ): Promise<{ byEmail: number; byIp: number }> {
   const since = sql`now() - make_interval(mins => ${windowMinutes})`;
   const [row] = await queryRows<{ by_email: number; by_ip: number }>(
     db,
     sql`select (select count(*)::int from login_failures
-                where email = ${email} and attempted_at > ${since}) as by_email,
+                where email = ${email} and realm = ${realm} and attempted_at > ${since}) as by_email,
                (select count(*)::int from login_failures
                 where ip = ${ip ?? null} and attempted_at > ${since}) as by_ip`,
   );
   return { byEmail: row?.by_email ?? 0, byIp: row?.by_ip ?? 0 };
 }
 
+/**
+ * Whose sign-in: staff (users) or a travel agency (agents, issue #25); 'agent-reset' counts an
+ * agency's requests for a reset link, throttled the same way.
+ */
+export type SignInRealm = 'staff' | 'agent' | 'agent-reset';
+
 /** Counts one failed sign-in for this email (and the caller's IP, when known). */
-export async function recordFailure(db: Db, email: string, ip: string | undefined) {
-  await db.insert(login_failures).values({ email, ip });
+export async function recordFailure(db: Db, email: string, ip: string | undefined, realm: SignInRealm = 'staff') {
+  await db.insert(login_failures).values({ email, ip, realm });
 }
 
 /**
  * Forgets this email's failed sign-ins (after a good one). Only that email's rows: someone
  * spraying many emails from one address cannot wipe their count by signing in to their own account.
  */
-export async function clearFailures(db: Db, email: string) {
-  await db.delete(login_failures).where(eq(login_failures.email, email));
+export async function clearFailures(db: Db, email: string, realm: SignInRealm = 'staff') {
+  await db
+    .delete(login_failures)
+    .where(and(eq(login_failures.email, email), eq(login_failures.realm, realm)));
 }
 
 /** Inserts a user; answers its id, or undefined when that email is taken. */

@@ -63,8 +63,10 @@ export interface Endpoint<
   /**
    * The customer's side (issue #23): the caller holds a portal token (`/api/portal/…`), never a
    * staff one; the route needs no staff permission and answers only its own booking.
+   * The travel agent's side (issue #25): an agent token (`/api/agent/…`), never a staff or portal
+   * one; the route answers only the signed-in agency's bookings.
    */
-  realm?: 'portal';
+  realm?: 'portal' | 'agent';
   params?: Params;
   query?: Query;
   body?: Body;

@@ -10,6 +10,7 @@ import { validationError } from '../../http/errors';
 import { escapeHtml } from '../../lib/html';
 import { enqueueEmail, type Outbox } from '../../mail/outbox';
 import type { FileStore } from '../../storage/files';
+import { endAgentSessions } from '../../users/agent';
 import { hashPassword, hashToken } from '../../users/service';
 
 export const RESET_NO_AGENT = 'No agent has this email address.';
@@ -93,7 +94,7 @@ export async function checkAgentResetToken(db: Db, token: string): Promise<{ nam
 /**
  * POST agents/password/reset (public): in one transaction, claims the token (unused and not
  * expired, so two concurrent uses cannot both succeed), stores the argon2id hash of the new
- * password on the agent and sets is_password_generated. 422 with a clear message otherwise.
+ * password on the agent, sets is_password_generated and ends the agency's agent sessions. 422 with a clear message otherwise.
  */
 export async function resetAgentPassword(db: Db, token: string, password: string): Promise<void> {
   const tokenHash = hashToken(token);
@@ -114,5 +115,7 @@ export async function resetAgentPassword(db: Db, token: string, password: string
       .update(agents)
       .set({ password_hash: passwordHash, is_password_generated: true, updated_at: sql`now()` })
       .where(eq(agents.id, claimed.agent_id));
+    // A new password ends every session the agency had open (issue #25).
+    await endAgentSessions(tx, claimed.agent_id);
   });
 }

@@ -39,11 +39,13 @@ export const login_failures = pgTable(
   {
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
+    /** Whose sign-in failed: 'staff' (users) or 'agent' (the travel agent's side, issue #25). */
+    realm: text('realm').notNull().default('staff'),
     ip: text('ip'),
     attempted_at: timestamp('attempted_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [
-    index('login_failures_email_idx').on(t.email, t.attempted_at),
+    index('login_failures_email_idx').on(t.email, t.realm, t.attempted_at),
     index('login_failures_ip_idx').on(t.ip, t.attempted_at),
   ],
 );

@@ -101,6 +101,26 @@ export const agents = pgTable(
   (t) => [index('agents_name_idx').on(t.name), index('agents_abta_idx').on(t.abta)],
 );
 
+/**
+ * The travel agent's side (issue #25): sessions of an agency's sign-in, as staff's user_tokens —
+ * only the token's SHA-256 stored, an end (TOKEN_TTL_HOURS) and an idle end (SESSION_IDLE_MINUTES
+ * from last_used_at). Deleted on sign-out and when the agency's password is set again.
+ */
+export const agent_sessions = pgTable(
+  'agent_sessions',
+  {
+    id: serial('id').primaryKey(),
+    agent_id: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull().unique(),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    last_used_at: timestamp('last_used_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [index('agent_sessions_agent_idx').on(t.agent_id)],
+);
+
 /** Customer records imported from the earlier system; bookings point at them through old_customer_id. */
 export const old_customers = pgTable('old_customers', {
   id: integer('id').primaryKey(),
