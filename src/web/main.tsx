@@ -15,7 +15,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { pathTo } from '../shared/routes';
-import { setPortalUnauthorizedHandler, setUnauthorizedHandler } from './api/client';
+import {
+  setAgentUnauthorizedHandler,
+  setPortalUnauthorizedHandler,
+  setUnauthorizedHandler,
+} from './api/client';
 import { clearUserData, queryClient } from './api/query-client';
 import { keys } from './api/query-keys';
 import { router } from './router';
@@ -33,6 +37,13 @@ setUnauthorizedHandler(() => {
 setPortalUnauthorizedHandler(() => {
   queryClient.removeQueries({ queryKey: keys.portal.all });
   const signIn = pathTo('portal-sign-in');
+  if (router.state.location.pathname !== signIn) void router.navigate(signIn, { replace: true });
+});
+
+// A 401 on the travel agent's side ends only the agent session: forget the agency's data, show its sign-in page.
+setAgentUnauthorizedHandler(() => {
+  queryClient.removeQueries({ queryKey: keys.agent.all });
+  const signIn = pathTo('agent-sign-in');
   if (router.state.location.pathname !== signIn) void router.navigate(signIn, { replace: true });
 });
 

@@ -1,10 +1,11 @@
 /// <reference types="vite/client" />
+import { routes as agentRoutes } from './agent/routes';
 import { routes as portalRoutes } from './portal/routes';
 import type { Screen } from './ui/screen';
 
 /**
  * Every screen of the web app: what each area exports from its `areas/<area>/routes.ts` (found by
- * name, so a new area needs no line here) and the customer's portal. `router.tsx` builds the router
+ * name, so a new area needs no line here), the customer's portal and the travel agent's side. `router.tsx` builds the router
  * from this list; `screens.test.ts` checks it routes exactly the table's `implementedRoutes`.
  */
 const areaRoutes = import.meta.glob<readonly Screen[]>('./areas/*/routes.ts', {
@@ -12,4 +13,8 @@ const areaRoutes = import.meta.glob<readonly Screen[]>('./areas/*/routes.ts', {
   import: 'routes',
 });
 
-export const screens: readonly Screen[] = [...Object.values(areaRoutes).flat(), ...portalRoutes];
+export const screens: readonly Screen[] = [
+  ...Object.values(areaRoutes).flat(),
+  ...portalRoutes,
+  ...agentRoutes,
+];

@@ -46,6 +46,12 @@ export const partyRoutes = [
     title: 'Set your password',
     public: true,
   },
+  // The travel agent's side (issue #25): outside the staff shell, in the agent realm.
+  { name: 'agent-sign-in', path: '/agent/sign-in', title: 'Sign in to your agency account', public: true },
+  { name: 'agent-bookings', path: '/agent/bookings', title: 'Your bookings', public: true },
+  { name: 'agent-booking', path: '/agent/bookings/:id', title: 'Booking', public: true },
+  { name: 'agent-book', path: '/agent/book', title: 'Book for a client', public: true },
+  { name: 'agent-statement', path: '/agent/statement', title: 'Commission statement', public: true },
   // The customer's side, "Manage my booking" (issue #23): outside the staff shell, its own realm.
   { name: 'portal-booking', path: '/my-booking', title: 'Manage my booking', public: true },
   {

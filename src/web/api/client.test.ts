@@ -1,8 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { agentSideApi } from '../../shared/api/agent-side';
 import { authApi } from '../../shared/api/auth';
 import { portalApi } from '../../shared/api/portal';
 import { resortsApi } from '../../shared/api/resorts';
-import { ApiError, api, realmOf, setPortalUnauthorizedHandler, setUnauthorizedHandler } from './client';
+import { agentEndedNotice, getAgentToken, saveAgentSession } from './agent-session';
+import {
+  ApiError,
+  api,
+  realmOf,
+  setAgentUnauthorizedHandler,
+  setPortalUnauthorizedHandler,
+  setUnauthorizedHandler,
+} from './client';
 import { getPortalToken, portalEndedNotice, savePortalSession } from './portal-session';
 import { getToken, saveSession, sessionEndedNotice } from './session';
 
@@ -22,6 +31,7 @@ const sent: { url: string; auth: string | null }[] = [];
 let answer: { status: number; body: unknown } = { status: 200, body: { success: true, message: 'ok' } };
 const staffRefused = vi.fn();
 const portalRefused = vi.fn();
+const agentRefused = vi.fn();
 const LATER = new Date(Date.now() + 3_600_000).toISOString();
 
 beforeEach(() => {
@@ -44,13 +54,48 @@ beforeEach(() => {
   answer = { status: 200, body: { success: true, message: 'ok' } };
   staffRefused.mockReset();
   portalRefused.mockReset();
+  agentRefused.mockReset();
   setUnauthorizedHandler(staffRefused);
   setPortalUnauthorizedHandler(portalRefused);
+  setAgentUnauthorizedHandler(agentRefused);
   saveSession('staff-token', 1);
   savePortalSession('portal-token', LATER);
+  saveAgentSession('agent-token', LATER);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+});
+
+// Issue #25: the travel agent's realm, the portal's twin.
+describe('the agent realm', () => {
+  it('sends the agent token to agent calls and none to its public ones', async () => {
+    expect(realmOf(agentSideApi.bookings)).toBe('agent');
+    expect(realmOf(agentSideApi.signIn)).toBe('none');
+    expect(realmOf(agentSideApi.forgotPassword)).toBe('none');
+    await api.call(agentSideApi.me);
+    await api.call(agentSideApi.signIn, { body: { email: 'desk@agency.example', password: 'x' } });
+    expect(sent.map((s) => s.auth)).toEqual(['Bearer agent-token', null]);
+  });
+
+  it('a 401 on an agent call ends only the agent session, keeping the server’s reason', async () => {
+    answer = { status: 401, body: { success: false, message: 'You were signed out after a while idle.' } };
+    await expect(api.call(agentSideApi.me)).rejects.toBeInstanceOf(ApiError);
+    expect(getAgentToken()).toBeNull();
+    expect(agentEndedNotice()).toBe('You were signed out after a while idle.');
+    expect(agentRefused).toHaveBeenCalledOnce();
+    expect(getPortalToken()).toBe('portal-token');
+    expect(getToken()).toBe('staff-token');
+    expect(staffRefused).not.toHaveBeenCalled();
+  });
+
+  it('a refused agent sign-in (wrong password) ends no session', async () => {
+    answer = { status: 401, body: { success: false, message: 'The email or password is not right.' } };
+    await expect(
+      api.call(agentSideApi.signIn, { body: { email: 'desk@agency.example', password: 'x' } }),
+    ).rejects.toThrow('The email or password is not right.');
+    expect(getAgentToken()).toBe('agent-token');
+    expect(agentRefused).not.toHaveBeenCalled();
+  });
 });
 
 describe('the client’s token realms', () => {

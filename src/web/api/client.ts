@@ -8,6 +8,7 @@ import {
   fillPath,
   type Sent,
 } from '../../shared/api/contract';
+import { endAgentSession, getAgentToken } from './agent-session';
 import { ApiError, asEnvelope, type Envelope, fallbackMessage, messageOf } from './errors';
 import { endPortalSession, getPortalToken } from './portal-session';
 import { endSession, getToken } from './session';
@@ -20,7 +21,9 @@ export { ApiError, type FieldErrors, firstErrors } from './errors';
  * the server's reason (idle, expired, signed out) for the login screen — and goes to /login.
  * Two token realms (`realmOf`): the customer's "Manage my booking" calls carry the portal token
  * (`portal-session.ts`), and a 401 there ends only the portal session and goes to its sign-in page;
- * the portal's public calls carry no token at all; every other call carries the staff token. Every
+ * the portal's public calls carry no token at all; the travel agent's calls (issue #25) carry the
+ * agent token (`agent-session.ts`) the same way, a 401 there going to the agent's sign-in page, and
+ * its public calls (sign-in, forgot password) none; every other call carries the staff token. Every
  * failure — HTTP error, an answer with `success: false` / `status: false`, or no answer at all — is
  * thrown as an `ApiError` carrying the server's message and field errors.
  */
@@ -49,23 +52,44 @@ export function setPortalUnauthorizedHandler(handler: () => void): void {
   onPortalUnauthorized = handler;
 }
 
+/** The agent's sign-in page, where a refused agent session goes. */
+const AGENT_SIGN_IN = '/agent/sign-in';
+
+/** What the app does on a 401 of an agent call; main.tsx points it at the router. */
+let onAgentUnauthorized: () => void = () => {
+  if (window.location.pathname !== AGENT_SIGN_IN) window.location.assign(AGENT_SIGN_IN);
+};
+
+/** Sets what a refused agent session does (forget the agency's cached data, go to its sign-in page). */
+export function setAgentUnauthorizedHandler(handler: () => void): void {
+  onAgentUnauthorized = handler;
+}
+
 /**
  * Which token a call carries: 'portal' for the customer's booking calls (`realm: 'portal'`),
  * 'none' for the portal's public calls (link, code, sign-in, the operator's contacts — a staff
- * token must not ride along to the customer's side), 'staff' for everything else (the staff
- * app's public calls included, as before).
+ * token must not ride along to the customer's side) and the agent's public calls under '/agent/'
+ * (sign-in, forgot password), 'agent' for the travel agent's calls (`realm: 'agent'`), 'staff' for
+ * everything else (the staff app's public calls included, as before).
  */
-export type Realm = 'staff' | 'portal' | 'none';
+export type Realm = 'staff' | 'portal' | 'agent' | 'none';
 
 /** The realm of an endpoint (see `Realm`). */
 export function realmOf(endpoint: Pick<Endpoint, 'realm' | 'public' | 'path'>): Realm {
   if (endpoint.realm === 'portal') return 'portal';
-  if (endpoint.public && endpoint.path.startsWith('/portal/')) return 'none';
+  if (endpoint.realm === 'agent') return 'agent';
+  if (endpoint.public && (endpoint.path.startsWith('/portal/') || endpoint.path.startsWith('/agent/')))
+    return 'none';
   return 'staff';
 }
 
-const tokenOf = (realm: Realm): string | null =>
-  realm === 'staff' ? getToken() : realm === 'portal' ? getPortalToken() : null;
+const TOKENS: Record<Realm, () => string | null> = {
+  staff: getToken,
+  portal: getPortalToken,
+  agent: getAgentToken,
+  none: () => null,
+};
+const tokenOf = (realm: Realm): string | null => TOKENS[realm]();
 
 export type QueryValue = string | number | boolean | null | undefined;
 export type Query = Record<string, QueryValue>;
@@ -92,13 +116,18 @@ function sessionRefused(sentToken: string | null, env: Envelope): void {
  * A 401 in `realm`: the staff realm ends the staff session (not for the login call itself); the
  * portal realm ends only the portal session, keeping the server's message ('' when it gave none or
  * no token was sent: the sign-in page says the session ended); a public portal call (a wrong code,
- * an old link) ends nothing — its message is the answer.
+ * an old link) ends nothing — its message is the answer. The agent realm is the portal's twin: it
+ * ends only the agent session and goes to the agent's sign-in page.
  */
 function refused(realm: Realm, path: string, sentToken: string | null, env: Envelope): void {
   if (realm === 'staff' && path !== '/login') sessionRefused(sentToken, env);
   if (realm === 'portal') {
     endPortalSession((sentToken && messageOf(env)) || '');
     onPortalUnauthorized();
+  }
+  if (realm === 'agent') {
+    endAgentSession((sentToken && messageOf(env)) || '');
+    onAgentUnauthorized();
   }
 }
 

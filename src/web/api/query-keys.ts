@@ -28,6 +28,8 @@ export type AreaKeys = ReturnType<typeof areaKeys>;
  * entity gets its query keys with its permissions and touches no list here.
  */
 const READ_ONLY_AREAS = [
+  /** The travel agent's side (issue #25): the agency, its bookings, the offer, the statement. */
+  'agent',
   'audit',
   /** The dashboard's figures and the global search's hits (issue #14). */
   'dashboard',

@@ -11,7 +11,12 @@ import { formatDate } from '../lib/format';
 import { QueryProblem } from '../ui/QueryProblem';
 import { PortalFrame } from './PortalFrame';
 import type { PortalLinkState } from './PortalLinkPage';
-import { usePortalBooking, usePortalOperator, useReloadPortalBooking } from './portal-api';
+import {
+  usePortalBooking,
+  usePortalOperator,
+  useReloadPortalBooking,
+  useSetPortalBooking,
+} from './portal-api';
 import { isPositive, statusColor } from './portal-format';
 import { ChangesCard } from './sections/ChangesCard';
 import { DocumentsCard } from './sections/DocumentsCard';
@@ -97,6 +102,7 @@ function BookingCards({
   onPriceAnswered: (message: string) => void;
 }) {
   const owes = isPositive(booking.money.balance) && !booking.cancelled;
+  const setBooking = useSetPortalBooking();
   return (
     <>
       {booking.cancelled && (
@@ -108,14 +114,26 @@ function BookingCards({
         <PriceChangeCard change={booking.price_change} onAnswered={onPriceAnswered} />
       )}
       {booking.changes.pending && !booking.cancelled && (
-        <ChangesCard changes={booking.changes} onAccepted={onAccepted} />
+        <ChangesCard
+          changes={booking.changes}
+          accept={() => api.call(portalApi.accept)}
+          onAccepted={onAccepted}
+        />
       )}
       <HolidayCard holidays={booking.holidays} />
-      <TravellersCard booking={booking} />
+      <TravellersCard
+        booking={booking}
+        save={async (id, input) =>
+          setBooking((await api.call(portalApi.updatePassenger, { params: { id }, body: input })).data)
+        }
+      />
       <ExtrasCard booking={booking} />
       <MoneyCard money={booking.money} />
       {owes && <PayCard booking={booking} />}
-      <DocumentsCard documents={booking.documents} />
+      <DocumentsCard
+        documents={booking.documents}
+        download={(doc) => api.call(portalApi.document, { params: { id: doc.id }, fallbackName: doc.name })}
+      />
       <MessageCard messages={booking.messages} />
     </>
   );

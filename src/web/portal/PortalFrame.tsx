@@ -70,7 +70,7 @@ const websiteHref = (website: string): string | null => {
 };
 
 /** The operator's contacts: name, address, phone, email, website, ABTA and ATOL numbers. */
-function PortalFooter({ operator }: { operator: Operator }) {
+export function PortalFooter({ operator }: { operator: Operator }) {
   const website = operator.website ? websiteHref(operator.website) : null;
   return (
     <footer className="portal-footer">

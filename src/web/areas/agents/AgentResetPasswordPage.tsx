@@ -2,13 +2,14 @@ import { Alert, Button, Center, Loader, PasswordInput, Stack, Text } from '@mant
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import {
   type AgentPasswordResetInput,
   agentPasswordApi,
   agentPasswordResetInput,
 } from '../../../shared/api/agent-password';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/password';
+import { pathTo } from '../../../shared/routes';
 import { ApiError, api } from '../../api/client';
 import { keys } from '../../api/query-keys';
 import { PublicPage } from '../../ui/PublicPage';
@@ -17,7 +18,8 @@ import { PublicPage } from '../../ui/PublicPage';
  * The public page an agent opens from the emailed reset link (/agent/reset-password/{token}),
  * outside the staff shell: the new password twice (the shared rule: at least 12 characters, not a
  * common password — its messages at the field), then POST agents/password/reset. An unknown, used
- * or expired link shows the server's message instead of the form.
+ * or expired link shows the server's message instead of the form. Once saved, 'Sign in to your
+ * agency account' leads to the agent's sign-in page (issue #25).
  */
 export function AgentResetPasswordPage() {
   const token = useParams().token ?? '';
@@ -57,10 +59,15 @@ export function AgentResetPasswordPage() {
     );
   } else if (save.isSuccess) {
     body = (
-      <Alert color="teal" variant="light" title="Password saved">
-        {save.data.message} You can now sign in to the agent site with your email address and the new
-        password.
-      </Alert>
+      <Stack gap="md">
+        <Alert color="teal" variant="light" title="Password saved">
+          {save.data.message} You can now sign in to the agent site with your email address and the new
+          password.
+        </Alert>
+        <Button component={Link} to={pathTo('agent-sign-in')} fullWidth>
+          Sign in to your agency account
+        </Button>
+      </Stack>
     );
   } else {
     body = (

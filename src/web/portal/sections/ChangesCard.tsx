@@ -1,31 +1,34 @@
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { type PortalBooking, portalApi } from '../../../shared/api/portal';
+import type { PortalBooking } from '../../../shared/api/portal';
 import { poundsText } from '../../../shared/money-text';
-import { api } from '../../api/client';
 import { formatDate } from '../../lib/format';
 import { PortalCard } from '../PortalCard';
 
 /**
  * Changes to accept (issue #23, spec 1 §4 changes_accepted): shown while the booking's changes wait
  * for the customer — each change as 'field: before → after' with its date, the total before and
- * after, and one 'Accept changes' (POST portal/booking/accept, 'From Manage booking'); then
- * `onAccepted` (the page says thank you and reloads the booking).
+ * after, and one button that calls `accept` (the customer's POST portal/booking/accept, 'From Manage
+ * booking'; the agent's POST agent/bookings/{id}/accept on the client's behalf); then `onAccepted`
+ * (the page says thank you and reloads the booking). `intro` and `acceptLabel` word it for the reader.
  */
 export function ChangesCard({
   changes,
+  accept: acceptCall,
   onAccepted,
+  intro = 'We have made changes to your booking. Please check them and accept them.',
+  acceptLabel = 'Accept changes',
 }: {
   changes: PortalBooking['changes'];
+  accept: () => Promise<unknown>;
   onAccepted: () => void;
+  intro?: string;
+  acceptLabel?: string;
 }) {
-  const accept = useMutation({
-    mutationFn: () => api.call(portalApi.accept),
-    onSuccess: onAccepted,
-  });
+  const accept = useMutation({ mutationFn: acceptCall, onSuccess: onAccepted });
   return (
     <PortalCard title="Changes to accept" tone="attention">
-      <Text>We have made changes to your booking. Please check them and accept them.</Text>
+      <Text>{intro}</Text>
       {changes.items.length > 0 && (
         <List spacing="xs" listStyleType="none" pl={0}>
           {changes.items.map((item, i) => (
@@ -62,7 +65,7 @@ export function ChangesCard({
       )}
       <Group>
         <Button size="md" color="teal" onClick={() => accept.mutate()} disabled={accept.isPending}>
-          {accept.isPending ? 'Accepting...' : 'Accept changes'}
+          {accept.isPending ? 'Accepting...' : acceptLabel}
         </Button>
       </Group>
     </PortalCard>

@@ -5,7 +5,11 @@ import { PortalCard } from '../PortalCard';
 import { isPositive } from '../portal-format';
 
 /** Extras and discounts of the booking (a discount reads as money off), and its special requests. */
-export function ExtrasCard({ booking }: { booking: PortalBooking }) {
+export function ExtrasCard({
+  booking,
+}: {
+  booking: Pick<PortalBooking, 'extras' | 'discounts' | 'special_request'>;
+}) {
   const { extras, discounts, special_request } = booking;
   return (
     <PortalCard title="Extras">

@@ -7,10 +7,13 @@ import { flightTime } from '../portal-format';
 
 type Holiday = PortalBooking['holidays'][number];
 
-/** Your holiday: each tour of the booking — dates, nights, where it leaves from, flights and the stay. */
-export function HolidayCard({ holidays }: { holidays: Holiday[] }) {
+/**
+ * Your holiday (`title`, for an agent 'The holiday'): each tour of the booking — dates, nights,
+ * where it leaves from, flights and the stay.
+ */
+export function HolidayCard({ holidays, title = 'Your holiday' }: { holidays: Holiday[]; title?: string }) {
   return (
-    <PortalCard title="Your holiday">
+    <PortalCard title={title}>
       {holidays.length === 0 && <Text c="dimmed">There is no holiday on this booking yet.</Text>}
       {holidays.map((h, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the booking's tours in the server's order

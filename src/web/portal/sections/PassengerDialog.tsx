@@ -5,15 +5,12 @@ import {
   PORTAL_MESSAGES,
   type PortalPassenger,
   type PortalPassengerInput,
-  portalApi,
   portalPassengerInput,
 } from '../../../shared/api/portal';
-import { api } from '../../api/client';
 import { DateField } from '../../ui/DateField';
 import { FieldGrid, FormActions, SaveButton, useFormSubmit } from '../../ui/form';
 import { Modal } from '../../ui/Modal';
 import { zodValidate } from '../../ui/zod-validate';
-import { useSetPortalBooking } from '../portal-api';
 import { passengerName } from '../portal-format';
 
 /** The form's values: each field of the shared input schema, as text (null while blank). */
@@ -38,41 +35,40 @@ const toInput = (v: Values): PortalPassengerInput => {
   return out as PortalPassengerInput;
 };
 
+/** Saves a passenger's details: the reader's own call, which also puts the answered booking in place. */
+export type SavePassenger = (passengerId: number, input: PortalPassengerInput) => Promise<unknown>;
+
 /**
- * Edit one passenger's details (PUT portal/booking/passengers/{id}): names as on the passport, date
+ * Edit one passenger's details (`save`: the customer's PUT portal/booking/passengers/{id}, the
+ * agent's PUT agent/bookings/{id}/passengers/{passengerId}): names as on the passport, date
  * of birth, gender and — when a tour of the booking asks for them — the passport's number, issue
  * and expiry dates and nationality. Checked with the shared `portalPassengerInput` before sending
- * (the server's rules and messages); the server's field errors land on the fields. The saved
- * booking replaces the one shown and the dialog closes ('Thank you — the passenger details are
- * saved'). The kit's Modal asks before closing over changes not saved.
+ * (the server's rules and messages); the server's field errors land on the fields. Once saved the
+ * dialog closes ('Thank you — the passenger details are saved', or `savedMessage`). The kit's Modal
+ * asks before closing over changes not saved.
  */
 export function PassengerDialog({
   passenger,
   passportRequired,
+  save,
+  savedMessage = PORTAL_MESSAGES.passengerSaved,
   onClose,
 }: {
   passenger: PortalPassenger;
   passportRequired: boolean;
+  save: SavePassenger;
+  savedMessage?: string;
   onClose: () => void;
 }) {
-  const setBooking = useSetPortalBooking();
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: toValues(passenger),
     validate: zodValidate(portalPassengerInput, toInput),
   });
-  const { onSubmit, saving } = useFormSubmit(
-    form,
-    (values: Values) =>
-      api.call(portalApi.updatePassenger, { params: { id: passenger.id }, body: toInput(values) }),
-    {
-      successMessage: PORTAL_MESSAGES.passengerSaved,
-      onSuccess: (answer) => {
-        setBooking(answer.data);
-        onClose();
-      },
-    },
-  );
+  const { onSubmit, saving } = useFormSubmit(form, (values: Values) => save(passenger.id, toInput(values)), {
+    successMessage: savedMessage,
+    onSuccess: onClose,
+  });
   return (
     <Modal
       opened

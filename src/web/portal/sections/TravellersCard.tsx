@@ -4,14 +4,26 @@ import { PORTAL_MESSAGES, type PortalBooking, type PortalPassenger } from '../..
 import { formatDate } from '../../lib/format';
 import { PortalCard } from '../PortalCard';
 import { passengerName } from '../portal-format';
-import { PassengerDialog } from './PassengerDialog';
+import { PassengerDialog, type SavePassenger } from './PassengerDialog';
 
 /**
  * Who's travelling: every passenger with what the booking holds of them; one still missing details
  * is flagged. While `details_editable`, each has 'Edit details' (the passenger dialog); after the
  * last day, or on a cancelled booking, a line says why they can no longer be changed online.
+ * `save` is the reader's own call (see `PassengerDialog`); `savedMessage` its thank-you.
  */
-export function TravellersCard({ booking }: { booking: PortalBooking }) {
+export function TravellersCard({
+  booking,
+  save,
+  savedMessage,
+}: {
+  booking: Pick<
+    PortalBooking,
+    'passengers' | 'passport_required' | 'details_editable' | 'details_editable_until' | 'cancelled'
+  >;
+  save: SavePassenger;
+  savedMessage?: string;
+}) {
   const [editing, setEditing] = useState<PortalPassenger | null>(null);
   const editable = booking.details_editable && !booking.cancelled;
   const until = formatDate(booking.details_editable_until);
@@ -62,6 +74,8 @@ export function TravellersCard({ booking }: { booking: PortalBooking }) {
         <PassengerDialog
           passenger={editing}
           passportRequired={booking.passport_required}
+          save={save}
+          savedMessage={savedMessage}
           onClose={() => setEditing(null)}
         />
       )}
