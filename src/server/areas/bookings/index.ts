@@ -28,8 +28,8 @@ export { releaseRooms, takeRoomNights } from './room-stock';
 export {
   balanceOutstanding,
   changesPending,
-  missingDetails,
   guestCount,
+  missingDetails,
   passengerCount,
   passportsMissing,
   workListConditions,

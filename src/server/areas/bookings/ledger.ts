@@ -7,8 +7,8 @@ import { type Instalment, instalmentsText, reconcileInstalments } from '../../..
 import { type ScheduleSettings, scheduleDueDates, scheduleParts } from '../../../shared/payment-schedule';
 import { type Db, inSequence, inTransaction, queryRows } from '../../db/client';
 import { conflict, notFound } from '../../http/errors';
-import { londonZoneSql } from '../../lib/dates';
 import type { Actor } from '../../lib/audit';
+import { londonZoneSql } from '../../lib/dates';
 import { instalmentsJsonSql, loadScheduleSettings } from '../../lib/payment-schedules';
 import { settleHeldRooms } from './room-stock';
 import { loadBookingFigures } from './totals';
