@@ -162,6 +162,36 @@ export interface BookingTotals {
 }
 
 /**
+ * Spec 1 §9 agent accounts from a booking's total due, paid and non-commissionable extras (pounds)
+ * and its commission and VAT percent: commission = (total due − non-commissionable) × commission %
+ * (0 with no rate), VAT = commission × VAT %, net due = total due − commission − VAT, net balance =
+ * total due − paid − (commission + VAT) floored at 0.00. The one rule behind the staff screen's
+ * agent accounts (`bookingTotals`) and the agent's side (issue #25: list, booking, statement).
+ */
+export function agentAccounts(a: {
+  total_due: Decimal | Amount;
+  paid: Decimal | Amount;
+  non_commissionable_extras: Decimal | Amount;
+  commission_percent?: Decimal | Amount;
+  vat_percent?: Decimal | Amount;
+}): { commission: string; vat: string; net_due: string; net_balance: string } {
+  const d = (v: Decimal | Amount | undefined) => (v instanceof Decimal ? v : dec(v));
+  const total = pence(d(a.total_due));
+  const rate = d(a.commission_percent);
+  const commission = rate.gt(0)
+    ? percentOf(Decimal.max(0, total.minus(pence(d(a.non_commissionable_extras)))), rate)
+    : new Decimal(0);
+  const vat = percentOf(commission, d(a.vat_percent));
+  const netDue = total.minus(commission).minus(vat);
+  return {
+    commission: money(commission),
+    vat: money(vat),
+    net_due: money(netDue),
+    net_balance: money(Decimal.max(0, netDue.minus(pence(d(a.paid))))),
+  };
+}
+
+/**
  * Every figure of spec 1 §9 for one booking:
  * - total due = tours + extras − discounts + price changes after booking (issue #27, PTR 2018 reg. 10;
  *   floored at 0.00: discounts and reductions never make a booking owe money back);
@@ -183,11 +213,15 @@ export function bookingTotals(input: BookingTotalsInput): BookingTotals {
   const totalDue = Decimal.max(0, tours.plus(extras).minus(discounts).plus(priceChanges));
   const paid = pence(dec(input.paid));
   const nonCommissionable = pence(extrasTotal(input.extras.filter((e) => e.commissionable === false)));
-  const rate = dec(input.agent_commission_percent);
-  const commission = rate.gt(0)
-    ? percentOf(Decimal.max(0, totalDue.minus(nonCommissionable)), rate)
-    : new Decimal(0);
-  const vat = percentOf(commission, input.vat_percent);
+  const agent = agentAccounts({
+    total_due: totalDue,
+    paid,
+    non_commissionable_extras: nonCommissionable,
+    commission_percent: input.agent_commission_percent,
+    vat_percent: input.vat_percent,
+  });
+  const commission = dec(agent.commission);
+  const vat = dec(agent.vat);
   let balance: Decimal;
   let credit = new Decimal(0);
   let refundDue = new Decimal(0);
@@ -200,7 +234,7 @@ export function bookingTotals(input: BookingTotalsInput): BookingTotals {
     balance = Decimal.max(0, totalDue.minus(paid));
     credit = Decimal.max(0, paid.minus(totalDue));
   }
-  const agentBalance = Decimal.max(0, totalDue.minus(paid).minus(commission.plus(vat)));
+  const agentBalance = dec(agent.net_balance);
   return {
     tours_total: money(tours),
     base_total: money(base),

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { CUSTOMER_ACTOR_NAME } from '../../shared/api/customer-messages';
+import { AGENT_ACTOR_NAME, CUSTOMER_ACTOR_NAME } from '../../shared/api/customer-messages';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/client';
 import { audit_log } from '../db/schema';
@@ -13,17 +13,19 @@ export interface AuditChange {
 
 /**
  * Who acted when it was not a member of staff (booking_history.actor, audit_log.actor): 'customer'
- * for what a customer did on their side (issue #23), written with user_id null.
+ * for what a customer did on their side (issue #23), 'agent' for what a travel agency did on its
+ * side (issue #25), written with user_id null.
  */
-export type Actor = 'customer';
+export type Actor = 'customer' | 'agent';
 
 /**
  * The name a history shows for who acted: the user's name (`userName`, e.g. `u.name`), else
- * 'Customer' when the row's `actor` column is 'customer', else null (the system, or a user since
+ * 'Customer' or 'Agent' when the row's `actor` column is 'customer' or 'agent', else null (the system, or a user since
  * deleted). One expression for the answer, its sort and its search.
  */
 export const actorNameSql = (userName: SQL, actor: SQL) =>
-  sql`coalesce(${userName}, case when ${actor} = 'customer' then ${CUSTOMER_ACTOR_NAME}::text end)`;
+  sql`coalesce(${userName}, case ${actor} when 'customer' then ${CUSTOMER_ACTOR_NAME}::text
+                                         when 'agent' then ${AGENT_ACTOR_NAME}::text end)`;
 
 /** Fields never written to the history (bookkeeping, not what staff changed). */
 const SKIPPED = new Set(['id', 'created_at', 'updated_at']);

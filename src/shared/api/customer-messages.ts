@@ -21,6 +21,8 @@ export const CUSTOMER_MESSAGE_KIND_LABELS: Record<CustomerMessageKind, string> =
 
 /** Who staff see as the actor of what a customer did on their side (history, audit). */
 export const CUSTOMER_ACTOR_NAME = 'Customer';
+/** Who staff see as the actor of what a travel agency did on its side (issue #25). */
+export const AGENT_ACTOR_NAME = 'Agent';
 
 /** The newest messages a booking's list answers (a booking's customer writes a handful). */
 export const BOOKING_MESSAGES_LIMIT = 200;

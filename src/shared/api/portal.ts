@@ -227,7 +227,7 @@ export const portalBookingAnswer = z.object({
     /** Changes are waiting for the customer's acceptance. */
     pending: z.boolean(),
     accepted_at: z.string().nullable(),
-    /** 'admin' | 'email' | 'manage_booking' (spec 1 §4 changes_accepted_from). */
+    /** 'admin' | 'email' | 'manage_booking' (spec 1 §4 changes_accepted_from), or 'agent' (issue #25). */
     accepted_from: z.string().nullable(),
     /** What changed since the customer last accepted, oldest first (before → after). */
     items: z.array(z.object({ at: z.string(), field: z.string(), before: z.string(), after: z.string() })),

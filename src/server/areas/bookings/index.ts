@@ -14,6 +14,7 @@ import { bookingRoutes } from './routes';
 export { getBookingDetail } from './detail';
 export type { AtolDeps } from './documents/atol';
 export { refreshAtolCertificate, releaseHeldCertificates } from './documents/atol';
+export { issueBookingDocument } from './documents/records';
 export { DocumentRefused } from './documents/render';
 export { sendTravelDocuments } from './email-documents';
 export type { EmailDeps } from './email-message';
@@ -25,8 +26,10 @@ export { selectQuickSearchBookings } from './queries';
 export { RECIPIENT } from './recipient';
 export { releaseRooms, takeRoomNights } from './room-stock';
 export {
+  balanceOutstanding,
   changesPending,
   guestCount,
+  missingDetails,
   passengerCount,
   passportsMissing,
   workListConditions,

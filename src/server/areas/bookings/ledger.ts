@@ -7,6 +7,7 @@ import { type Instalment, instalmentsText, reconcileInstalments } from '../../..
 import { type ScheduleSettings, scheduleDueDates, scheduleParts } from '../../../shared/payment-schedule';
 import { type Db, inSequence, inTransaction, queryRows } from '../../db/client';
 import { conflict, notFound } from '../../http/errors';
+import type { Actor } from '../../lib/audit';
 import { londonZoneSql } from '../../lib/dates';
 import { instalmentsJsonSql, loadScheduleSettings } from '../../lib/payment-schedules';
 import { settleHeldRooms } from './room-stock';
@@ -68,8 +69,8 @@ export interface HistoryEntry {
   comment?: string | null;
   documentName?: string | null;
   changes?: FieldChange[];
-  /** Who acted when it was not a member of staff (`userId` null): 'customer' (the customer's side). */
-  actor?: 'customer';
+  /** Who acted when it was not a member of staff (`userId` null): 'customer' or 'agent' (their sides). */
+  actor?: Actor;
 }
 
 /**

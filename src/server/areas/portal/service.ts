@@ -35,10 +35,26 @@ import { detailsDays, detailsEditableUntil } from './view';
  */
 
 /**
- * A customer message or update for staff (Dashboard, booking screen), in the caller's transaction,
- * with its audit row (actor 'customer').
+ * Who acts from outside the office: the booking's customer (their side, issue #23) or the travel
+ * agency the booking belongs to (its side, issue #25; `name` the agency's).
  */
-async function tellStaff(tx: Db, bookingId: number, kind: 'message' | 'update', body: string) {
+export type OutsideParty = { actor: 'customer' } | { actor: 'agent'; name: string };
+const CUSTOMER: OutsideParty = { actor: 'customer' };
+/** How a history entry and an update for staff name the party ('the customer', 'the agent Sunny Travel'). */
+const partyName = (by: OutsideParty) => (by.actor === 'agent' ? `the agent ${by.name}` : 'the customer');
+
+/**
+ * A customer message or update for staff (Dashboard, booking screen), in the caller's transaction,
+ * with its audit row (actor 'customer', or 'agent' with the agency named in the body).
+ */
+async function tellStaff(
+  tx: Db,
+  bookingId: number,
+  kind: 'message' | 'update',
+  text: string,
+  by: OutsideParty = CUSTOMER,
+) {
+  const body = by.actor === 'agent' ? `${text} (by the agent ${by.name})` : text;
   const [row] = await queryRows<{ id: number }>(
     tx,
     sql`insert into customer_messages (holiday_booking_id, kind, body) values (${bookingId}, ${kind}, ${body}) returning id`,
@@ -49,7 +65,7 @@ async function tellStaff(tx: Db, bookingId: number, kind: 'message' | 'update', 
     action: 'created',
     after: { holiday_booking_id: bookingId, kind, body },
     userId: null,
-    actor: 'customer',
+    actor: by.actor,
     scope: `booking:${bookingId}`,
   });
 }
@@ -57,11 +73,17 @@ async function tellStaff(tx: Db, bookingId: number, kind: 'message' | 'update', 
 /**
  * Accepts booking `bookingId`'s waiting changes as its customer, in the caller's transaction:
  * changes_accepted 1 with the time and the source ('email' from the link's Accept button,
- * 'manage_booking' from the portal, spec 1 §4), a history entry and audit row as 'Customer', the
- * waiting ATOL certificate email released (as when staff accept without an email), and an update
- * for staff. Answers false (nothing written) when none were waiting or the booking is cancelled.
+ * 'manage_booking' from the portal, spec 1 §4; 'agent' when its agency accepts on the client's
+ * behalf, issue #25), a history entry and audit row as 'Customer' (or 'Agent'), the waiting ATOL
+ * certificate email released (as when staff accept without an email), and an update for staff.
+ * Answers false (nothing written) when none were waiting or the booking is cancelled.
  */
-export async function acceptAsCustomer(tx: Db, bookingId: number, from: 'email' | 'manage_booking') {
+export async function acceptAsCustomer(
+  tx: Db,
+  bookingId: number,
+  from: 'email' | 'manage_booking' | 'agent',
+  by: OutsideParty = CUSTOMER,
+) {
   const b = await lockBooking(tx, bookingId);
   if (b.cancelled_at || b.changes_accepted === 1) return false;
   await tx.execute(
@@ -69,14 +91,14 @@ export async function acceptAsCustomer(tx: Db, bookingId: number, from: 'email' 
                version = version + 1, updated_at = now()
         where id = ${bookingId}`,
   );
-  const source = from === 'email' ? 'From email' : 'From Manage booking';
+  const source = from === 'email' ? 'From email' : from === 'agent' ? 'By the agent' : 'From Manage booking';
   await writeHistory(tx, {
     bookingId,
     userId: null,
-    actor: 'customer',
+    actor: by.actor,
     type: 'Booking',
     action: 'Changes accepted',
-    comment: `${source}, by the customer`,
+    comment: `${source}, by ${partyName(by)}`,
   });
   await recordAudit(tx, {
     entity: 'booking',
@@ -85,10 +107,10 @@ export async function acceptAsCustomer(tx: Db, bookingId: number, from: 'email' 
     before: { changes_accepted: 0 },
     after: { changes_accepted: 1, changes_accepted_from: from },
     userId: null,
-    actor: 'customer',
+    actor: by.actor,
   });
   await releaseHeldCertificates(tx, bookingId);
-  await tellStaff(tx, bookingId, 'update', `Changes accepted (${source})`);
+  await tellStaff(tx, bookingId, 'update', `Changes accepted (${source})`, by);
   return true;
 }
 
@@ -178,10 +200,11 @@ const FIELD_LABELS: Record<(typeof PASSENGER_FIELDS)[number], string> = {
 export async function updatePassengerAsCustomer(
   db: Db,
   deps: AtolDeps,
-  caller: PortalCaller,
+  caller: Pick<PortalCaller, 'bookingId'>,
   passengerId: number,
   v: z.output<typeof portalPassengerInput>,
   today = londonToday(),
+  by: OutsideParty = CUSTOMER,
 ) {
   if (v.passport_issue && v.passport_expiry && v.passport_expiry <= v.passport_issue)
     throw validationError({ passport_expiry: ['The passport expiry must be after its issue date.'] });
@@ -213,9 +236,9 @@ export async function updatePassengerAsCustomer(
     await writeHistory(tx, {
       bookingId: caller.bookingId,
       userId: null,
-      actor: 'customer',
+      actor: by.actor,
       type: 'Passenger',
-      action: 'Passenger updated by the customer',
+      action: by.actor === 'agent' ? 'Passenger updated by the agent' : 'Passenger updated by the customer',
       comment: `${name}: ${changed.map((f) => `${FIELD_LABELS[f]} ${shown(f, before[f])} → ${shown(f, after[f])}`).join('; ')}`,
     });
     await recordAudit(tx, {
@@ -225,7 +248,7 @@ export async function updatePassengerAsCustomer(
       before: Object.fromEntries(changed.map((f) => [f, before[f]])),
       after: Object.fromEntries(changed.map((f) => [f, after[f]])),
       userId: null,
-      actor: 'customer',
+      actor: by.actor,
       scope: `booking:${caller.bookingId}`,
     });
     await tx.execute(
@@ -236,6 +259,7 @@ export async function updatePassengerAsCustomer(
       caller.bookingId,
       'update',
       `Passenger details updated: ${name} (${changed.map((f) => FIELD_LABELS[f].toLowerCase()).join(', ')})`,
+      by,
     );
     await refreshAtolCertificate(tx, deps, caller.bookingId, null, 'passenger updated');
   });

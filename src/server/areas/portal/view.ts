@@ -38,8 +38,17 @@ const NOT_CHANGES = ['Booking created', 'Changes accepted', 'Agent confirmed', '
  * The documents issued to booking `bookingId`'s customer whose bytes are kept — emailed to them or
  * the ATOL issue; never the agent's invoice or a staff download — newest first; with `recordId`,
  * only that one (so a download can never reach another booking's or a staff-only record).
+ * `to` 'agent' (the agent's side, issue #25) adds what was issued to the agency: its Agent invoice
+ * and documents emailed to it.
  */
-export async function issuedDocuments(db: Db, bookingId: number, recordId?: number) {
+export async function issuedDocuments(
+  db: Db,
+  bookingId: number,
+  recordId?: number,
+  to: 'customer' | 'agent' = 'customer',
+) {
+  const types = to === 'agent' ? [...CUSTOMER_DOCS, 'agent-invoice'] : CUSTOMER_DOCS;
+  const issuedFor = to === 'agent' ? [...ISSUED_FOR, 'agent'] : ISSUED_FOR;
   return queryRows<{ id: number; doc_type: string; name: string; file_key: string; issued_at: string }>(
     db,
     sql`select id, doc_type, name, file_key, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as issued_at
@@ -47,11 +56,11 @@ export async function issuedDocuments(db: Db, bookingId: number, recordId?: numb
         where holiday_booking_id = ${bookingId} and file_removed_at is null
           ${recordId === undefined ? sql`` : sql`and id = ${recordId}`}
           and doc_type in (${sql.join(
-            CUSTOMER_DOCS.map((d) => sql`${d}`),
+            types.map((d) => sql`${d}`),
             sql`, `,
           )})
           and created_for in (${sql.join(
-            ISSUED_FOR.map((d) => sql`${d}`),
+            issuedFor.map((d) => sql`${d}`),
             sql`, `,
           )})
         order by created_at desc, id desc`,
@@ -118,15 +127,17 @@ async function changesForCustomer(db: Db, bookingId: number, totalDue: string) {
  * detail (`getBookingDetail`, one reading of the booking) but answered through
  * `portalBookingAnswer`, which names every field that may leave: no costs, commission, staff names,
  * notes or other bookings. `today` (YYYY-MM-DD, London) decides whether details may still be
- * changed. 404 when the booking is gone.
+ * changed. 404 when the booking is gone. `detail`: the staff detail when the caller has read it
+ * already (the agent's side, which also answers its agent accounts).
  */
 export async function portalBooking(
   db: Db,
   config: Pick<Config, 'ECOMMPAY_PROJECT_ID' | 'ECOMMPAY_SECRET_KEY'>,
   bookingId: number,
   today: string,
+  detail?: Awaited<ReturnType<typeof getBookingDetail>>,
 ): Promise<PortalBooking> {
-  const { data } = await getBookingDetail(db, bookingId);
+  const { data } = detail ?? (await getBookingDetail(db, bookingId));
   const b = data.booking[0];
   const [letterhead, settings, days, extra] = await Promise.all([
     loadLetterhead(db),

@@ -23,6 +23,7 @@ describe('booking edit readings', () => {
     expect(acceptedSource('admin')).toBe('By Admin');
     expect(acceptedSource('email')).toBe('From email');
     expect(acceptedSource('manage_booking')).toBe('From Manage booking');
+    expect(acceptedSource('agent')).toBe('By the agent');
     expect(acceptedSource(null)).toBeNull();
   });
 

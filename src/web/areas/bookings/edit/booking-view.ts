@@ -26,6 +26,7 @@ export function acceptedSource(from: string | null): string | null {
   if (from === 'admin') return 'By Admin';
   if (from === 'email') return 'From email';
   if (from === 'manage_booking') return 'From Manage booking';
+  if (from === 'agent') return 'By the agent';
   return null;
 }
 
