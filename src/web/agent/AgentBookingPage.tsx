@@ -17,6 +17,9 @@ import { AccountsCard } from './AccountsCard';
 import { AgentFrame } from './AgentFrame';
 import { useAgentBooking, useReloadAgentBookings, useSetAgentBooking } from './agent-api';
 
+/** The Agent invoice's label (src/shared/documents.ts). */
+const INVOICE = 'Agent invoice';
+
 /** What the booking page is told when it is opened straight after the booking was made. */
 export interface AgentBookingState {
   created?: boolean;
@@ -116,7 +119,10 @@ function BookingCards({ booking, onAccepted }: { booking: AgentBooking; onAccept
           <AccountsCard accounts={booking.accounts} />
           <MoneyCard money={booking.money} />
           <DocumentsCard
-            documents={booking.documents}
+            // The Agent invoice is made afresh on each download (the row below), not the stored copy.
+            documents={
+              booking.agent_invoice ? booking.documents.filter((d) => d.label !== INVOICE) : booking.documents
+            }
             download={(doc) =>
               api.call(agentSideApi.document, {
                 params: { id: booking.id, documentId: doc.id },
@@ -126,7 +132,7 @@ function BookingCards({ booking, onAccepted }: { booking: AgentBooking; onAccept
           >
             {booking.agent_invoice && (
               <DocumentRow
-                label="Agent invoice"
+                label={INVOICE}
                 note="Your invoice as the booking stands now"
                 busy={invoice.isPending}
                 onDownload={() => invoice.mutate()}

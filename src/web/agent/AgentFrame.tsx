@@ -54,7 +54,7 @@ export function AgentFrame({
   }, [title, operatorName]);
   if (needsSession && !signedIn) return <Navigate to={pathTo('agent-sign-in')} replace />;
   return (
-    <div className="portal-page">
+    <div className="portal-page agent-page">
       {testEnv && <TestModeBanner env={testEnv} />}
       <header className="portal-band">
         <div className="portal-inner agent-inner portal-band-row agent-band-row">
