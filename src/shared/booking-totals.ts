@@ -161,6 +161,44 @@ export interface BookingTotals {
   cancellation_value: string | null;
 }
 
+/** What `agentAccounts` needs: a booking's stored figures (pounds) and its two rates (percent). */
+export interface AgentAccountsInput {
+  total_due: Decimal | Amount;
+  paid: Decimal | Amount;
+  non_commissionable_extras: Decimal | Amount;
+  /** The agent's commission percent; null or 0 when the booking has no agent. */
+  commission_percent: Decimal | Amount;
+  /** VAT percent charged on the commission (booking_vat_percent). */
+  vat_percent: Decimal | Amount;
+}
+
+/** Spec 1 §9 agent accounts of one booking, pounds as text ('12.50'). */
+export interface AgentAccountsFigures {
+  commission: string;
+  vat: string;
+  /** total due − paid − (commission + VAT), floored at 0.00. */
+  agent_balance: string;
+}
+
+/**
+ * Spec 1 §9 'agent accounts', the one rule behind `bookingTotals` and every agent figure read from
+ * a stored booking (the agency's statement): commission = (total due − non-commissionable extras,
+ * never below 0.00) × commission percent; VAT = commission × VAT percent (each rounded half-up to
+ * pence); agent balance = total due − paid − (commission + VAT), floored at 0.00. No rate (null,
+ * blank or 0): no commission, so no VAT.
+ */
+export function agentAccounts(input: AgentAccountsInput): AgentAccountsFigures {
+  const d = (v: Decimal | Amount) => (v instanceof Decimal ? v : dec(v));
+  const totalDue = d(input.total_due);
+  const rate = d(input.commission_percent);
+  const commission = rate.gt(0)
+    ? percentOf(Decimal.max(0, totalDue.minus(d(input.non_commissionable_extras))), rate)
+    : new Decimal(0);
+  const vat = percentOf(commission, input.vat_percent);
+  const balance = Decimal.max(0, totalDue.minus(d(input.paid)).minus(commission.plus(vat)));
+  return { commission: money(commission), vat: money(vat), agent_balance: money(balance) };
+}
+
 /**
  * Every figure of spec 1 §9 for one booking:
  * - total due = tours + extras − discounts + price changes after booking (issue #27, PTR 2018 reg. 10;
@@ -183,11 +221,13 @@ export function bookingTotals(input: BookingTotalsInput): BookingTotals {
   const totalDue = Decimal.max(0, tours.plus(extras).minus(discounts).plus(priceChanges));
   const paid = pence(dec(input.paid));
   const nonCommissionable = pence(extrasTotal(input.extras.filter((e) => e.commissionable === false)));
-  const rate = dec(input.agent_commission_percent);
-  const commission = rate.gt(0)
-    ? percentOf(Decimal.max(0, totalDue.minus(nonCommissionable)), rate)
-    : new Decimal(0);
-  const vat = percentOf(commission, input.vat_percent);
+  const accounts = agentAccounts({
+    total_due: totalDue,
+    paid,
+    non_commissionable_extras: nonCommissionable,
+    commission_percent: input.agent_commission_percent,
+    vat_percent: input.vat_percent,
+  });
   let balance: Decimal;
   let credit = new Decimal(0);
   let refundDue = new Decimal(0);
@@ -200,7 +240,6 @@ export function bookingTotals(input: BookingTotalsInput): BookingTotals {
     balance = Decimal.max(0, totalDue.minus(paid));
     credit = Decimal.max(0, paid.minus(totalDue));
   }
-  const agentBalance = Decimal.max(0, totalDue.minus(paid).minus(commission.plus(vat)));
   return {
     tours_total: money(tours),
     base_total: money(base),
@@ -211,12 +250,12 @@ export function bookingTotals(input: BookingTotalsInput): BookingTotals {
     total_due: money(totalDue),
     paid: money(paid),
     non_commissionable_extras: money(nonCommissionable),
-    commission: money(commission),
-    vat: money(vat),
+    commission: accounts.commission,
+    vat: accounts.vat,
     balance: money(balance),
     credit: money(credit),
     refund_due: money(refundDue),
-    agent_balance: money(agentBalance),
+    agent_balance: accounts.agent_balance,
     cancellation_value: cancellationValue ? money(cancellationValue) : null,
   };
 }
