@@ -99,7 +99,12 @@ export async function countRecentFailures(
 export type SignInRealm = 'staff' | 'agent' | 'agent-reset';
 
 /** Counts one failed sign-in for this email (and the caller's IP, when known). */
-export async function recordFailure(db: Db, email: string, ip: string | undefined, realm: SignInRealm = 'staff') {
+export async function recordFailure(
+  db: Db,
+  email: string,
+  ip: string | undefined,
+  realm: SignInRealm = 'staff',
+) {
   await db.insert(login_failures).values({ email, ip, realm });
 }
 

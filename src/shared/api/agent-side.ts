@@ -265,9 +265,7 @@ export const agentQuoteAnswer = z.object({
 
 /** GET agent/statement: a month, YYYY-MM. */
 export const agentStatementQuery = z.object({
-  month: z
-    .string({ error: 'Choose a month.' })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Choose a month (YYYY-MM).'),
+  month: z.string({ error: 'Choose a month.' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Choose a month (YYYY-MM).'),
 });
 
 /** One booking of a commission statement. */
@@ -389,7 +387,8 @@ export const agentSideApi = {
   agentInvoice: endpoint({
     method: 'GET',
     path: '/agent/bookings/:id/agent-invoice',
-    summary: "The booking's Agent invoice as it stands now (PDF on the letterhead), kept as a document record.",
+    summary:
+      "The booking's Agent invoice as it stands now (PDF on the letterhead), kept as a document record.",
     realm: 'agent',
     params: idParams,
     answer: fileAnswer,
