@@ -121,7 +121,7 @@ export async function agencyBookings(
               non_commissionable_extras: r.non_commissionable_extras,
               commission_percent: r.commission_percent,
               vat_percent: r.vat_percent,
-            }).net_balance,
+            }).agent_balance,
       balance_due: r.balance_due,
       is_old: r.is_old,
       needs: { changes: r.changes, details: r.details, balance: r.balance_soon },
