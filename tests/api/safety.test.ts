@@ -734,14 +734,16 @@ describe.each(testDbKinds)('safety of every route on %s', (kind) => {
           batch.forEach((c, j) => {
             const problem = problemOf(c, answers[j]);
             if (problem) problems.push(problem);
-            if ((r.permission || r.portal || r.agent) && !c.refused && answers[j].statusCode < 300) acted = true;
+            if ((r.permission || r.portal || r.agent) && !c.refused && answers[j].statusCode < 300)
+              acted = true;
           });
         }
         since.push(r.name);
         // The portal's sign-out ends its session: a new one for the next route.
         if (r.portal && !(await authenticatePortal(t.db, portalToken))) portalToken = await newPortalToken();
         // So does the agent's.
-        if (r.agent && !(await authenticateAgent(t.db, agentToken, 60)).caller) agentToken = await newAgentToken();
+        if (r.agent && !(await authenticateAgent(t.db, agentToken, 60)).caller)
+          agentToken = await newAgentToken();
         if (r.method === 'GET' && r !== list.at(-1)) continue;
         // A route that ends the caller's session (sign-out ignores its body) gives it back.
         if (!(await authenticate(t.db, t.adminToken, testConfig().SESSION_IDLE_MINUTES)).user) {
