@@ -207,6 +207,7 @@ export function agentAccounts(input: AgentAccountsInput): AgentAccountsFigures {
  * - agent accounts: non-commissionable = price × qty of the non-commissionable extras; commission =
  *   (total due − non-commissionables) × commission percent; VAT = commission × booking_vat_percent;
  *   agent balance = total due − paid − (commission + VAT), floored at 0 (commission is 0 with no agent);
+ *   a cancelled booking's agent accounts count its cancellation value in place of the total due;
  * - cancelled (spec 1 §4): balance outstanding = the cancellation charge (or total due when no
  *   charge was ever set; an entered 0.00 waives it) − paid; negative when more was paid than is
  *   owed, that difference being the refund due.
@@ -221,13 +222,6 @@ export function bookingTotals(input: BookingTotalsInput): BookingTotals {
   const totalDue = Decimal.max(0, tours.plus(extras).minus(discounts).plus(priceChanges));
   const paid = pence(dec(input.paid));
   const nonCommissionable = pence(extrasTotal(input.extras.filter((e) => e.commissionable === false)));
-  const accounts = agentAccounts({
-    total_due: totalDue,
-    paid,
-    non_commissionable_extras: nonCommissionable,
-    commission_percent: input.agent_commission_percent,
-    vat_percent: input.vat_percent,
-  });
   let balance: Decimal;
   let credit = new Decimal(0);
   let refundDue = new Decimal(0);
@@ -240,6 +234,15 @@ export function bookingTotals(input: BookingTotalsInput): BookingTotals {
     balance = Decimal.max(0, totalDue.minus(paid));
     credit = Decimal.max(0, paid.minus(totalDue));
   }
+  // A cancelled booking earns commission on what it still charges (its cancellation value), not on
+  // the total it no longer owes (issue #25: the agency's statement and the staff screen agree).
+  const accounts = agentAccounts({
+    total_due: cancellationValue ?? totalDue,
+    paid,
+    non_commissionable_extras: nonCommissionable,
+    commission_percent: input.agent_commission_percent,
+    vat_percent: input.vat_percent,
+  });
   return {
     tours_total: money(tours),
     base_total: money(base),

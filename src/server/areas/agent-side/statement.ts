@@ -16,10 +16,10 @@ import { londonZoneSql } from '../../lib/dates';
  *
  * - gross: the total due; a cancelled booking's cancellation value (the charge entered, 0.00 when
  *   waived, or the total due when none was ever set — spec 1 §4);
- * - commission, VAT: the agent accounts of the booking as it stands (on the total due, less
+ * - commission, VAT: the agent accounts of the booking as it stands (on the gross, less
  *   non-commissionable extras, at the booking's commission and VAT percents);
  * - net = gross − commission − VAT; paid: the booking's payments; net balance: the agent balance
- *   (total due − paid − commission − VAT, floored at 0.00).
+ *   (gross − paid − commission − VAT, floored at 0.00).
  *
  * Totals are the sums of the rows (decimal.js).
  */
@@ -126,14 +126,14 @@ export async function loadStatement(db: Db, agentId: number, month: string): Pro
 
 /** One booking's statement row: the agent accounts rule on its stored figures (see the module). */
 function statementRow(b: StatementBookingRow): AgentStatement['rows'][number] {
+  const gross = b.cancelled && b.cancellation_charge !== null ? b.cancellation_charge : b.total_due;
   const accounts = agentAccounts({
-    total_due: b.total_due,
+    total_due: gross,
     paid: b.paid,
     non_commissionable_extras: b.non_commissionable_extras,
     commission_percent: b.commission_percent,
     vat_percent: b.vat_percent,
   });
-  const gross = b.cancelled && b.cancellation_charge !== null ? b.cancellation_charge : b.total_due;
   return {
     booking_ref: b.booking_ref,
     client: b.client,
