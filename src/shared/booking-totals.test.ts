@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  agentAccounts,
   baseTotal,
   bookingStatus,
   bookingTotals,
@@ -138,6 +139,50 @@ describe('spec 1 §9 formulas', () => {
     });
     expect(paidUp.agent_balance).toBe('0.00'); // floored at 0
     expect(paidUp.balance).toBe('0.00');
+  });
+
+  it('agentAccounts: the same agent accounts from stored figures (the statement reads these); half-up pence; no rate, no commission', () => {
+    // (1234.57 − 80.00) × 12.5 % = 144.32125 → 144.32; VAT 20 % of 144.32 = 28.864 → 28.86
+    // balance 1234.57 − 200.00 − 173.18 = 861.39
+    expect(
+      agentAccounts({
+        total_due: '1234.57',
+        paid: '200.00',
+        non_commissionable_extras: '80.00',
+        commission_percent: '12.5',
+        vat_percent: '20',
+      }),
+    ).toEqual({ commission: '144.32', vat: '28.86', agent_balance: '861.39' });
+    // Paid beyond total due less commission: floored at 0.00.
+    expect(
+      agentAccounts({
+        total_due: '1000',
+        paid: '950',
+        non_commissionable_extras: '0',
+        commission_percent: '10',
+        vat_percent: '20',
+      }).agent_balance,
+    ).toBe('0.00');
+    // No agent rate: nothing earned, the balance is total due − paid.
+    expect(
+      agentAccounts({
+        total_due: '500',
+        paid: '100',
+        non_commissionable_extras: '0',
+        commission_percent: null,
+        vat_percent: '20',
+      }),
+    ).toEqual({ commission: '0.00', vat: '0.00', agent_balance: '400.00' });
+    // Non-commissionable extras beyond the total due (a big discount): commission never negative.
+    expect(
+      agentAccounts({
+        total_due: '50',
+        paid: '0',
+        non_commissionable_extras: '80',
+        commission_percent: '10',
+        vat_percent: '20',
+      }).commission,
+    ).toBe('0.00');
   });
 
   it('a live booking paid beyond its total due is in credit by the difference; the balance stays 0.00', () => {

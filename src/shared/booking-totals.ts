@@ -161,34 +161,42 @@ export interface BookingTotals {
   cancellation_value: string | null;
 }
 
-/**
- * Spec 1 §9 agent accounts from a booking's total due, paid and non-commissionable extras (pounds)
- * and its commission and VAT percent: commission = (total due − non-commissionable) × commission %
- * (0 with no rate), VAT = commission × VAT %, net due = total due − commission − VAT, net balance =
- * total due − paid − (commission + VAT) floored at 0.00. The one rule behind the staff screen's
- * agent accounts (`bookingTotals`) and the agent's side (issue #25: list, booking, statement).
- */
-export function agentAccounts(a: {
+/** What `agentAccounts` needs: a booking's stored figures (pounds) and its two rates (percent). */
+export interface AgentAccountsInput {
   total_due: Decimal | Amount;
   paid: Decimal | Amount;
   non_commissionable_extras: Decimal | Amount;
-  commission_percent?: Decimal | Amount;
-  vat_percent?: Decimal | Amount;
-}): { commission: string; vat: string; net_due: string; net_balance: string } {
-  const d = (v: Decimal | Amount | undefined) => (v instanceof Decimal ? v : dec(v));
-  const total = pence(d(a.total_due));
-  const rate = d(a.commission_percent);
+  /** The agent's commission percent; null or 0 when the booking has no agent. */
+  commission_percent: Decimal | Amount;
+  /** VAT percent charged on the commission (booking_vat_percent). */
+  vat_percent: Decimal | Amount;
+}
+
+/** Spec 1 §9 agent accounts of one booking, pounds as text ('12.50'). */
+export interface AgentAccountsFigures {
+  commission: string;
+  vat: string;
+  /** total due − paid − (commission + VAT), floored at 0.00. */
+  agent_balance: string;
+}
+
+/**
+ * Spec 1 §9 'agent accounts', the one rule behind `bookingTotals` and every agent figure read from
+ * a stored booking (the agency's statement): commission = (total due − non-commissionable extras,
+ * never below 0.00) × commission percent; VAT = commission × VAT percent (each rounded half-up to
+ * pence); agent balance = total due − paid − (commission + VAT), floored at 0.00. No rate (null,
+ * blank or 0): no commission, so no VAT.
+ */
+export function agentAccounts(input: AgentAccountsInput): AgentAccountsFigures {
+  const d = (v: Decimal | Amount) => (v instanceof Decimal ? v : dec(v));
+  const totalDue = d(input.total_due);
+  const rate = d(input.commission_percent);
   const commission = rate.gt(0)
-    ? percentOf(Decimal.max(0, total.minus(pence(d(a.non_commissionable_extras)))), rate)
+    ? percentOf(Decimal.max(0, totalDue.minus(d(input.non_commissionable_extras))), rate)
     : new Decimal(0);
-  const vat = percentOf(commission, d(a.vat_percent));
-  const netDue = total.minus(commission).minus(vat);
-  return {
-    commission: money(commission),
-    vat: money(vat),
-    net_due: money(netDue),
-    net_balance: money(Decimal.max(0, netDue.minus(pence(d(a.paid))))),
-  };
+  const vat = percentOf(commission, input.vat_percent);
+  const balance = Decimal.max(0, totalDue.minus(d(input.paid)).minus(commission.plus(vat)));
+  return { commission: money(commission), vat: money(vat), agent_balance: money(balance) };
 }
 
 /**
@@ -199,6 +207,7 @@ export function agentAccounts(a: {
  * - agent accounts: non-commissionable = price × qty of the non-commissionable extras; commission =
  *   (total due − non-commissionables) × commission percent; VAT = commission × booking_vat_percent;
  *   agent balance = total due − paid − (commission + VAT), floored at 0 (commission is 0 with no agent);
+ *   a cancelled booking's agent accounts count its cancellation value in place of the total due;
  * - cancelled (spec 1 §4): balance outstanding = the cancellation charge (or total due when no
  *   charge was ever set; an entered 0.00 waives it) − paid; negative when more was paid than is
  *   owed, that difference being the refund due.
@@ -213,15 +222,6 @@ export function bookingTotals(input: BookingTotalsInput): BookingTotals {
   const totalDue = Decimal.max(0, tours.plus(extras).minus(discounts).plus(priceChanges));
   const paid = pence(dec(input.paid));
   const nonCommissionable = pence(extrasTotal(input.extras.filter((e) => e.commissionable === false)));
-  const agent = agentAccounts({
-    total_due: totalDue,
-    paid,
-    non_commissionable_extras: nonCommissionable,
-    commission_percent: input.agent_commission_percent,
-    vat_percent: input.vat_percent,
-  });
-  const commission = dec(agent.commission);
-  const vat = dec(agent.vat);
   let balance: Decimal;
   let credit = new Decimal(0);
   let refundDue = new Decimal(0);
@@ -234,7 +234,15 @@ export function bookingTotals(input: BookingTotalsInput): BookingTotals {
     balance = Decimal.max(0, totalDue.minus(paid));
     credit = Decimal.max(0, paid.minus(totalDue));
   }
-  const agentBalance = dec(agent.net_balance);
+  // A cancelled booking earns commission on what it still charges (its cancellation value), not on
+  // the total it no longer owes (issue #25: the agency's statement and the staff screen agree).
+  const accounts = agentAccounts({
+    total_due: cancellationValue ?? totalDue,
+    paid,
+    non_commissionable_extras: nonCommissionable,
+    commission_percent: input.agent_commission_percent,
+    vat_percent: input.vat_percent,
+  });
   return {
     tours_total: money(tours),
     base_total: money(base),
@@ -245,12 +253,12 @@ export function bookingTotals(input: BookingTotalsInput): BookingTotals {
     total_due: money(totalDue),
     paid: money(paid),
     non_commissionable_extras: money(nonCommissionable),
-    commission: money(commission),
-    vat: money(vat),
+    commission: accounts.commission,
+    vat: accounts.vat,
     balance: money(balance),
     credit: money(credit),
     refund_due: money(refundDue),
-    agent_balance: money(agentBalance),
+    agent_balance: accounts.agent_balance,
     cancellation_value: cancellationValue ? money(cancellationValue) : null,
   };
 }

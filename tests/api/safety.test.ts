@@ -5,6 +5,7 @@ import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_DOCS_PREFIX } from '../../src/server/app';
 import { type Db, queryRows } from '../../src/server/db/client';
+import { authenticateAgent } from '../../src/server/users/agent';
 import { authenticatePortal, createPortalSession } from '../../src/server/users/portal';
 import { insertToken } from '../../src/server/users/queries';
 import { authenticate, hashToken } from '../../src/server/users/service';
@@ -43,6 +44,8 @@ interface ApiRoute {
   public: boolean;
   /** The customer's side (issue #23): a portal token, never a staff one. */
   portal: boolean;
+  /** The travel agent's side (issue #25): an agent token, never a staff or portal one. */
+  agent: boolean;
   permission?: Permission;
   /** The route declares a JSON body schema (so it takes no multipart). */
   hasBody: boolean;
@@ -62,7 +65,12 @@ async function readRoutes(): Promise<{ routes: ApiRoute[]; docs: string[] }> {
       for (const m of methods) docs.push(`${m} ${r.url}`);
       continue;
     }
-    const config = (r.config ?? {}) as { public?: boolean; permission?: Permission; portal?: boolean };
+    const config = (r.config ?? {}) as {
+      public?: boolean;
+      permission?: Permission;
+      portal?: boolean;
+      agent?: boolean;
+    };
     const schema = (r.schema ?? {}) as { body?: unknown };
     for (const method of methods) {
       const openApiPath = r.url.replace(/:(\w+)/g, '{$1}');
@@ -72,6 +80,7 @@ async function readRoutes(): Promise<{ routes: ApiRoute[]; docs: string[] }> {
         name: `${method} ${r.url}`,
         public: config.public === true,
         portal: config.portal === true,
+        agent: config.agent === true,
         permission: config.permission,
         hasBody: schema.body !== undefined,
         params: [...r.url.matchAll(/:(\w+)/g)].map((m) => m[1]),
@@ -474,7 +483,7 @@ async function snapshot(db: Db): Promise<Record<string, string>> {
   const parts = tables
     .filter((t) => t.name !== 'portal_attempts')
     .map((t) =>
-      ['user_tokens', 'portal_sessions', 'portal_links'].includes(t.name)
+      ['user_tokens', 'portal_sessions', 'portal_links', 'agent_sessions'].includes(t.name)
         ? `select '${t.name}' as name, count(*)::text as state from "${t.name}"`
         : t.name === 'background_jobs'
           ? `select '${t.name}' as name, count(*) || ':' || coalesce(max(xmin::text::bigint), 0) as state from "${t.name}" where kind not like 'report.%'`
@@ -549,6 +558,9 @@ describe('the route table', () => {
         'POST /api/portal/code',
         'POST /api/portal/link',
         'POST /api/portal/sign-in',
+        // The travel agent's side (issue #25): signing in and asking for the reset link.
+        'POST /api/agent/sign-in',
+        'POST /api/agent/forgot-password',
       ].sort(),
     );
   });
@@ -569,18 +581,33 @@ describe.each(testDbKinds)('safety of every route on %s', (kind) => {
         customerId: portalBooking.customerId,
       })
     ).token;
-  const tokenFor = (r: ApiRoute) => (r.public ? undefined : r.portal ? portalToken : t.adminToken);
+  // The travel agent's realm: a session of the agency of the booking below, for the agent routes.
+  let agencyId: number;
+  let agentToken: string;
+  const newAgentToken = async () => {
+    const token = `safety-agent-${Math.random().toString(36).slice(2)}-0000000000000000`;
+    await t.db.execute(
+      sql`insert into agent_sessions (agent_id, token_hash, expires_at)
+          values (${agencyId}, ${hashToken(token)}, now() + interval '1 hour')`,
+    );
+    return token;
+  };
+  const tokenFor = (r: ApiRoute) =>
+    r.public ? undefined : r.portal ? portalToken : r.agent ? agentToken : t.adminToken;
   beforeAll(async () => {
     t = await createTestContext(kind);
     app = t.app;
     // A little data, so routes given id 1 reach their SQL.
     const customer = await createCustomer(t.db);
-    await createAgent(t.db);
+    agencyId = (await createAgent(t.db)).id;
     await createAffiliate(t.db);
     const { instance } = await createBookableInstance(t.db);
     const booking = await createBooking(t.db, { customer_id: customer.id, instance });
     portalBooking = { id: booking.id, email: String(customer.email).toLowerCase(), customerId: customer.id };
     portalToken = await newPortalToken();
+    // The agency's own booking, so agent routes given id 1 reach their SQL.
+    await t.db.execute(sql`update bookings set agent_id = ${agencyId} where id = ${booking.id}`);
+    agentToken = await newAgentToken();
     // A brochure request not yet linked to a customer: its link and create-customer calls reach
     // their SQL with id 1 (issue #21 point 2: `{}` there once answered 500).
     await t.db.execute(sql`insert into brochures (brochure_name) values ('Safety brochure')`);
@@ -631,21 +658,28 @@ describe.each(testDbKinds)('safety of every route on %s', (kind) => {
     expect(changedTables(before, await snapshot(t.db))).toEqual([]);
   });
 
-  it('keeps the two token realms apart: a staff token opens no portal route, a portal token no staff route', async () => {
+  it("keeps the three token realms apart: staff, portal and agent tokens open no other realm's route", async () => {
     const before = await snapshot(t.db);
     const problems: string[] = [];
     for (const r of guarded) {
-      const token = r.portal ? t.adminToken : portalToken;
-      const res = await app.inject({
-        method: r.method as 'GET',
-        url: fillPath(r, {}),
-        headers: { authorization: `Bearer ${token}`, ...(r.method === 'GET' ? {} : JSON_TYPE) },
-        payload: r.method === 'GET' ? undefined : '{}',
-      });
-      if (res.statusCode !== 401 || !res.json()?.message)
-        problems.push(`${r.name} → ${res.statusCode} ${short(res.body)}`);
+      const others = [
+        ...(r.portal ? [] : [['portal', portalToken]]),
+        ...(r.agent ? [] : [['agent', agentToken]]),
+        ...(r.portal || r.agent ? [['staff', t.adminToken]] : []),
+      ];
+      for (const [realm, token] of others) {
+        const res = await app.inject({
+          method: r.method as 'GET',
+          url: fillPath(r, {}),
+          headers: { authorization: `Bearer ${token}`, ...(r.method === 'GET' ? {} : JSON_TYPE) },
+          payload: r.method === 'GET' ? undefined : '{}',
+        });
+        if (res.statusCode !== 401 || !res.json()?.message)
+          problems.push(`${r.name} [${realm} token] → ${res.statusCode} ${short(res.body)}`);
+      }
     }
     expect(guarded.filter((r) => r.portal).length).toBeGreaterThanOrEqual(7);
+    expect(guarded.filter((r) => r.agent).length).toBeGreaterThanOrEqual(8);
     expect(problems).toEqual([]);
     expect(changedTables(before, await snapshot(t.db))).toEqual([]);
   });
@@ -700,12 +734,16 @@ describe.each(testDbKinds)('safety of every route on %s', (kind) => {
           batch.forEach((c, j) => {
             const problem = problemOf(c, answers[j]);
             if (problem) problems.push(problem);
-            if ((r.permission || r.portal) && !c.refused && answers[j].statusCode < 300) acted = true;
+            if ((r.permission || r.portal || r.agent) && !c.refused && answers[j].statusCode < 300)
+              acted = true;
           });
         }
         since.push(r.name);
         // The portal's sign-out ends its session: a new one for the next route.
         if (r.portal && !(await authenticatePortal(t.db, portalToken))) portalToken = await newPortalToken();
+        // So does the agent's.
+        if (r.agent && !(await authenticateAgent(t.db, agentToken, 60)).caller)
+          agentToken = await newAgentToken();
         if (r.method === 'GET' && r !== list.at(-1)) continue;
         // A route that ends the caller's session (sign-out ignores its body) gives it back.
         if (!(await authenticate(t.db, t.adminToken, testConfig().SESSION_IDLE_MINUTES)).user) {

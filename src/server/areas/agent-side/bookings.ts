@@ -85,7 +85,7 @@ export async function agencyBookings(
                b.total_due::text as total_due, b.paid::text as paid,
                b.non_commissionable_extras::text as non_commissionable_extras,
                b.agent_comission_percent::text as commission_percent, b.booking_vat_percent::text as vat_percent,
-               b.balance_due::text as balance_due, (b.old_booking_id is not null and not ${current}) as is_old,
+               b.balance_due::text as balance_due, (b.old_booking_id is not null and b.agent_id is distinct from ${agentId}) as is_old,
                ${changesPending} as changes, ${missingDetails} as details, ${balanceSoon} as balance_soon,
                count(*) over ()::int as total
         from bookings b
@@ -121,7 +121,7 @@ export async function agencyBookings(
               non_commissionable_extras: r.non_commissionable_extras,
               commission_percent: r.commission_percent,
               vat_percent: r.vat_percent,
-            }).net_balance,
+            }).agent_balance,
       balance_due: r.balance_due,
       is_old: r.is_old,
       needs: { changes: r.changes, details: r.details, balance: r.balance_soon },

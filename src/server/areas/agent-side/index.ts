@@ -4,6 +4,7 @@
  */
 import type { AreaRoutes } from '../deps';
 import { agentSideRoutes } from './routes';
+import { agentStatementRoutes } from './statement-routes';
 
 /** The area's routes, registered under /api by areas/index.ts in this order. */
-export const routes: AreaRoutes = [agentSideRoutes];
+export const routes: AreaRoutes = [agentSideRoutes, agentStatementRoutes];

@@ -14,6 +14,9 @@ import { bookingRoutes } from './routes';
 export { getBookingDetail } from './detail';
 export type { AtolDeps } from './documents/atol';
 export { refreshAtolCertificate, releaseHeldCertificates } from './documents/atol';
+// The booking documents' house blocks (title, addressee, facts, table, money and dates), for other
+// documents on the letterhead (the agency's commission statement).
+export { addressBlock, day, gbp, note, opening, table, title } from './documents/format';
 export { issueBookingDocument } from './documents/records';
 export { DocumentRefused } from './documents/render';
 export { sendTravelDocuments } from './email-documents';

@@ -5,7 +5,7 @@ import { paymentMethodLabel } from '../../../shared/api/booking-edit';
 import { bookingTotals } from '../../../shared/booking-totals';
 import { poundsText } from '../../../shared/money-text';
 import { scheduleDueDates } from '../../../shared/payment-schedule';
-import { createStaffUser } from '../../users/service';
+import { createStaffUser, hashPassword } from '../../users/service';
 import { type Db, queryRows } from '../client';
 import * as s from '../schema';
 import { seedAccommodationPrices } from './accommodation-prices';
@@ -24,7 +24,7 @@ import {
 } from './catalogue';
 import { seedCustomerMessages } from './customer-messages';
 import { seedCustomerDemo } from './customers';
-import { DEMO_USERS } from './demo-users';
+import { DEMO_AGENCY, DEMO_USERS } from './demo-users';
 import { seedTourDiscounts } from './discounts-extras';
 import {
   chance,
@@ -384,6 +384,13 @@ export async function seedDemo(
     await seedTourDiscounts(tx, today);
     await seedMoneyDemo(tx, today);
     await seedCustomerMessages(tx, today);
+    // The agency that signs in to the travel agent's side: the one with most bookings to come.
+    await tx.execute(
+      sql`update agents set email = ${DEMO_AGENCY.email}, password_hash = ${await hashPassword(DEMO_AGENCY.password)},
+                 is_password_generated = true
+          where id = (select agent_id from bookings where agent_id is not null and departure_date >= ${today}::date
+                      group by agent_id order by count(*) desc, agent_id limit 1)`,
+    );
   });
   // Planner statistics for the new rows: the embedded PGlite has no autovacuum, and without them
   // a join estimated at one row becomes a scan per row (the rooming report: 30 s instead of 0.2 s).
