@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_AGENCY } from '../../src/server/db/seed/demo-users';
 import { AGENT_MESSAGES } from '../../src/shared/api/agent-side';
 import { launchBrowser, screenshotFromTop } from '../helpers/browser';
 import { apiCall, apiToken, e2eDataDir, e2eUrl } from '../helpers/e2e';
@@ -233,32 +234,12 @@ describe('the travel agent’s side', () => {
     },
   );
 
-  /**
-   * A demo agency with bookings, given a password through the office's reset link (API calls):
-   * its email, a session token and one of its current bookings.
-   */
+  /** The demo agency (its demo password), signed in through the API, and one of its current bookings. */
   async function demoAgency(): Promise<{ email: string; bookingId: number; ref: string }> {
-    const rows = await apiCall<{ data: { id: number; agent: { id: number } | null }[] }>(
-      admin,
-      'GET',
-      '/bookings/table?start=0&length=100',
-    );
-    const agentId = rows.body.data.find((r) => r.agent)?.agent?.id;
-    if (!agentId) throw new Error('no demo booking made through an agent');
-    const agent = await apiCall<{ data: { email: string } }>(admin, 'GET', `/agents/${agentId}`);
-    const demoEmail = agent.body.data.email;
-    await apiCall(admin, 'POST', '/agents/password/reset-link', { email: demoEmail });
-    const { token: resetToken } = await latestResetLink(e2eDataDir(), demoEmail);
-    const reset = await apiCall(admin, 'POST', '/agents/password/reset', {
-      token: resetToken,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-    });
-    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
     const signIn = await fetch(`${e2eUrl()}/api/agent/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: demoEmail, password: PASSWORD }),
+      body: JSON.stringify(DEMO_AGENCY),
     });
     const token = ((await signIn.json()) as { token: string }).token;
     const list = await apiCall<{ data: { id: number | null; booking_ref: string }[] }>(
@@ -269,7 +250,7 @@ describe('the travel agent’s side', () => {
     expect(list.status, JSON.stringify(list.body)).toBe(200);
     const current = list.body.data.find((r) => r.id !== null);
     if (!current?.id) throw new Error('the demo agency has no current booking');
-    return { email: demoEmail, bookingId: current.id, ref: current.booking_ref };
+    return { email: DEMO_AGENCY.email, bookingId: current.id, ref: current.booking_ref };
   }
 
   it(
@@ -293,7 +274,7 @@ describe('the travel agent’s side', () => {
         await expect.poll(() => page.getByText(AGENT_MESSAGES.resetSent).isVisible()).toBe(true);
         expect(await scrollsSideways(page)).toBe(false);
         await screenshotFromTop(page, `agent-sign-in-${size}`);
-        await page.getByLabel(/^Password/).fill(PASSWORD);
+        await page.getByLabel(/^Password/).fill(DEMO_AGENCY.password);
         await page.getByRole('button', { name: 'Sign in' }).click();
         await expect.poll(() => page.url()).toBe(`${e2eUrl()}/agent/bookings`);
 
@@ -308,7 +289,11 @@ describe('the travel agent’s side', () => {
             `/agent/bookings/${demo.bookingId}`,
             () => page.getByRole('region', { name: 'Agent accounts' }).isVisible(),
           ],
-          ['book', '/agent/book', () => page.getByRole('combobox', { name: 'Tour', exact: true }).isVisible()],
+          [
+            'book',
+            '/agent/book',
+            () => page.getByRole('combobox', { name: 'Tour', exact: true }).isVisible(),
+          ],
           [
             'statement',
             '/agent/statement',
