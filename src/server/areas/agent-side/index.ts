@@ -3,7 +3,8 @@
  * else; src/layers.test.ts keeps areas importing each other only through these modules).
  */
 import type { AreaRoutes } from '../deps';
+import { agentBookingRoutes } from './booking-routes';
 import { agentSideRoutes } from './routes';
 
 /** The area's routes, registered under /api by areas/index.ts in this order. */
-export const routes: AreaRoutes = [agentSideRoutes];
+export const routes: AreaRoutes = [agentSideRoutes, agentBookingRoutes];
