@@ -164,7 +164,7 @@ describe.each(testDbKinds)("the agent's booking for a client on %s", (kind) => {
     const [b] = await queryRows<Record<string, unknown>>(
       t.db,
       sql`select created_by, created_from, created_by_agent_name, agent_id, customer_id, status, changes_reviewed,
-                 changes_accepted, agent_comission_percent::text as pct, total_due::text as total_due,
+                 changes_accepted, details_missing, agent_comission_percent::text as pct, total_due::text as total_due,
                  deposit_due::text as deposit_due, balance_due::text as balance_due, special_request
           from bookings where id = ${id}`,
     );
@@ -176,6 +176,9 @@ describe.each(testDbKinds)("the agent's booking for a client on %s", (kind) => {
       customer_id: null,
       status: 'Pending',
       changes_reviewed: 0,
+      changes_accepted: 0,
+      // Every guest named (the tour asks no passports): the kept flag follows the passengers.
+      details_missing: false,
       total_due: q.total_due,
       deposit_due: q.deposit_due,
       balance_due: q.balance_due,
@@ -235,6 +238,10 @@ describe.each(testDbKinds)("the agent's booking for a client on %s", (kind) => {
       expect(gone.statusCode).toBe(404);
       expect(gone.json().message).toBe(AGENT_MESSAGES.departureNotFound);
     }
+    // A room the departure does not offer: staff's 422, on the agent's own field name.
+    const room = await agent('POST', '/bookings', { ...input(2), tour_room_id: hidden.tourRoom.id });
+    expect(room.statusCode).toBe(422);
+    expect(Object.keys(room.json().errors)).toEqual(['tour_room_id']);
     const offer = await agent('GET', `/departures/${hidden.instance.id}/rooms`);
     expect(offer.statusCode).toBe(404);
     expect(offer.json().message).toBe(AGENT_MESSAGES.departureNotFound);
