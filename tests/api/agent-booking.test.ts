@@ -191,6 +191,16 @@ describe.each(testDbKinds)("the agent's booking for a client on %s", (kind) => {
     expect(d.totals).toMatchObject({ total_due: q.total_due, commission: q.commission, vat: q.vat });
     expect(d.totals.agent_balance).toBe(q.net_due);
     expect(d.deposit).toBe(q.deposit);
+    // And the agency's own view of it.
+    const mine = (await agent('GET', `/bookings/${id}`)).json().data;
+    expect(mine).toMatchObject({ created_from: 'agent', created_by_agent_name: 'Sunway Travel' });
+    expect(mine.accounts).toMatchObject({
+      commission: q.commission,
+      vat: q.vat,
+      total_due: q.total_due,
+      net_due: q.net_due,
+      net_balance: q.net_due,
+    });
     expect(d.passengers.map((p: { first_name: string }) => p.first_name)).toEqual(['Ann', 'Tom', 'Eve']);
     expect(d.tour_bookings).toHaveLength(1);
     expect(d.tour_bookings[0]).toMatchObject({ guests: 3, rooms: 2 });
@@ -200,11 +210,11 @@ describe.each(testDbKinds)("the agent's booking for a client on %s", (kind) => {
           join tour_bookings tb on tb.id = tbp.tour_booking_id where tb.holiday_booking_id = ${id}`,
     );
     expect(allocated).toBe(3);
-    const [h] = await queryRows<{ user_id: number | null; comment: string }>(
+    const [h] = await queryRows<{ user_id: number | null; actor: string | null; comment: string }>(
       t.db,
-      sql`select user_id, comment from booking_history where holiday_booking_id = ${id} and action = 'Booking created'`,
+      sql`select user_id, actor, comment from booking_history where holiday_booking_id = ${id} and action = 'Booking created'`,
     );
-    expect(h.user_id).toBeNull();
+    expect(h).toMatchObject({ user_id: null, actor: 'agent' });
     expect(h.comment).toMatch(/^By agent Sunway Travel: /);
 
     // The Dashboard's 'New bookings from agents'.

@@ -6,7 +6,7 @@ import {
   type agentBookingInput,
   type agentQuoteAnswer,
 } from '../../../shared/api/agent-side';
-import { depositAmount, money, roomsForGuests } from '../../../shared/booking-totals';
+import { agentAccounts, depositAmount, roomsForGuests } from '../../../shared/booking-totals';
 import { scheduleParts, scheduleSettings } from '../../../shared/payment-schedule';
 import { type Db, queryRows } from '../../db/client';
 import { HttpError, validationError } from '../../http/errors';
@@ -114,7 +114,13 @@ export async function agentQuote(db: Db, agent: AgentCaller, input: AgentBooking
     commission_percent: new Decimal(ctx.commission ?? 0).toFixed(2),
     commission: totals.commission,
     vat: totals.vat,
-    net_due: money(new Decimal(totals.total_due).minus(totals.commission).minus(totals.vat)),
+    net_due: agentAccounts({
+      total_due: totals.total_due,
+      paid: totals.paid,
+      non_commissionable_extras: totals.non_commissionable_extras,
+      commission_percent: ctx.commission,
+      vat_percent: ctx.vat ?? '20',
+    }).net_due,
     deposit: parts.deposit ?? '0.00',
     deposit_due: parts.deposit === null ? null : f.deposit_due,
     balance_due: f.balance_due,

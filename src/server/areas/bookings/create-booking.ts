@@ -166,6 +166,7 @@ export async function createBooking(
             {
               bookingId: sql`b.id`,
               userId: origin ? null : userId,
+              ...(origin ? { actor: 'agent' as const } : {}),
               type: 'Booking',
               action: 'Booking created',
               comment: `${origin ? `By agent ${origin.agentName}: ` : ''}${labels.join('; ')}. Total due ${poundsText(totals.total_due)}.`,
