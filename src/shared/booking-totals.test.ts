@@ -152,7 +152,7 @@ describe('spec 1 §9 formulas', () => {
         commission_percent: '12.5',
         vat_percent: '20',
       }),
-    ).toEqual({ commission: '144.32', vat: '28.86', agent_balance: '861.39' });
+    ).toEqual({ commission: '144.32', vat: '28.86', net_due: '1061.39', agent_balance: '861.39' });
     // Paid beyond total due less commission: floored at 0.00.
     expect(
       agentAccounts({
@@ -172,7 +172,7 @@ describe('spec 1 §9 formulas', () => {
         commission_percent: null,
         vat_percent: '20',
       }),
-    ).toEqual({ commission: '0.00', vat: '0.00', agent_balance: '400.00' });
+    ).toEqual({ commission: '0.00', vat: '0.00', net_due: '500.00', agent_balance: '400.00' });
     // Non-commissionable extras beyond the total due (a big discount): commission never negative.
     expect(
       agentAccounts({
@@ -183,6 +183,27 @@ describe('spec 1 §9 formulas', () => {
         vat_percent: '20',
       }).commission,
     ).toBe('0.00');
+  });
+
+  it("a cancelled agent booking's accounts count the cancellation value, not the total it no longer owes", () => {
+    // Total due 1,048.00; cancelled with a 350.00 charge after 100.00 paid; 12.5 % and VAT 20 %:
+    // commission 350.00 × 12.5 % = 43.75, VAT 8.75, agent balance 350 − 100 − 52.50 = 197.50.
+    const t = bookingTotals({
+      tour_lines: [{ price: '524.00', guests: 2 }],
+      extras: [],
+      discounts: [],
+      paid: '100.00',
+      agent_commission_percent: '12.5',
+      vat_percent: '20',
+      cancelled: true,
+      cancellation_charge: '350.00',
+    });
+    expect(t).toMatchObject({
+      total_due: '1048.00',
+      commission: '43.75',
+      vat: '8.75',
+      agent_balance: '197.50',
+    });
   });
 
   it('a live booking paid beyond its total due is in credit by the difference; the balance stays 0.00', () => {

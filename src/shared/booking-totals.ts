@@ -176,6 +176,8 @@ export interface AgentAccountsInput {
 export interface AgentAccountsFigures {
   commission: string;
   vat: string;
+  /** total due − commission − VAT: what the agency pays the operator in all. */
+  net_due: string;
   /** total due − paid − (commission + VAT), floored at 0.00. */
   agent_balance: string;
 }
@@ -196,7 +198,12 @@ export function agentAccounts(input: AgentAccountsInput): AgentAccountsFigures {
     : new Decimal(0);
   const vat = percentOf(commission, input.vat_percent);
   const balance = Decimal.max(0, totalDue.minus(d(input.paid)).minus(commission.plus(vat)));
-  return { commission: money(commission), vat: money(vat), agent_balance: money(balance) };
+  return {
+    commission: money(commission),
+    vat: money(vat),
+    net_due: money(totalDue.minus(commission).minus(vat)),
+    agent_balance: money(balance),
+  };
 }
 
 /**

@@ -10,7 +10,7 @@ const optionalFlag = z.preprocess(blankToUndefined, flagSchema.optional());
  * the type-ahead) or free text matched against customer name and postcode. Beyond the spec (issue
  * #14, the dashboard's tiles): the balance due date range, and the work lists — outstanding
  * balance, changes not accepted, missing passenger or passport details — each of live (not
- * cancelled) bookings only.
+ * cancelled) bookings only; and (issue #25) the bookings agencies made on their side.
  */
 export const bookingTableFiltersShape = {
   search_by_ref: optionalText(50),
@@ -27,6 +27,8 @@ export const bookingTableFiltersShape = {
   search_by_outstanding: optionalFlag,
   search_by_changes_pending: optionalFlag,
   search_by_missing_details: optionalFlag,
+  /** Made by an agency on the agent's side (issue #25: created_from 'agent'). */
+  search_by_from_agent: optionalFlag,
 };
 
 export const bookingTableFiltersSchema = z.object(bookingTableFiltersShape);

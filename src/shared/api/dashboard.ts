@@ -103,6 +103,23 @@ export const dashboardPriceDecision = z.object({
 });
 export type DashboardPriceDecision = z.input<typeof dashboardPriceDecision>;
 
+/** The newest agent bookings the Dashboard lists. */
+export const DASHBOARD_AGENT_BOOKINGS_LIMIT = 10;
+
+/** A booking an agency made on its side (issue #25) that staff have not yet reviewed. */
+export const dashboardAgentBooking = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  /** The agency's name as it booked (created_by_agent_name, else the agent's). */
+  agency: z.string().nullable(),
+  /** The lead passenger (first named), else null. */
+  client: z.string().nullable(),
+  departure_date: z.string().nullable(),
+  total_due: moneyAnswer,
+  created_at: timestampAnswer,
+});
+export type DashboardAgentBooking = z.input<typeof dashboardAgentBooking>;
+
 /**
  * GET dashboard (issue #14 'what needs doing today'). `today` is the London date; every window is
  * counted from it. Money is exact decimal text in pounds.
@@ -155,6 +172,11 @@ export const dashboardAnswer = z.object({
    * first DASHBOARD_DECISIONS_LIMIT by response date (the soonest first). Live bookings only.
    */
   price_decisions: z.object({ count: z.number().int(), decisions: z.array(dashboardPriceDecision) }),
+  /**
+   * New bookings from agents (issue #25): live bookings made on the agent's side, still Pending and
+   * not yet reviewed by staff — how many, and the newest DASHBOARD_AGENT_BOOKINGS_LIMIT first.
+   */
+  agent_bookings: z.object({ count: z.number().int(), bookings: z.array(dashboardAgentBooking) }),
 });
 export type DashboardAnswer = z.input<typeof dashboardAnswer>;
 

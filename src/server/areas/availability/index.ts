@@ -6,7 +6,7 @@ import type { AreaRoutes } from '../deps';
 import { availabilityRoutes } from './routes';
 
 export { effectiveSql } from './effective-values';
-export { getInstanceOffer, offerCatalogue, offeredAccommodationRows } from './offer';
+export { getInstanceOffer, offerCatalogue, offeredAccommodationRows, saleClosedReason } from './offer';
 export type { InstanceHead } from './places';
 export {
   claimedInstances,

@@ -17,15 +17,42 @@ import { allowedDomains } from './booking-service';
 import { historyInsertSql, inTransaction, newBookingFigures } from './ledger';
 import { assertRoomsMatchGuests, byRoomStock, placeTourLine, priceTourLine } from './tour-lines';
 
+/** A passenger named when the booking is made (the first is the lead). */
+export interface NewBookingPassenger {
+  title?: string | null;
+  first_name: string;
+  last_name: string;
+  dob?: string | null;
+  gender?: string | null;
+}
+
+/**
+ * Who makes a booking when it is not a member of staff: an agency on the agent's side (issue #25).
+ * The booking is written with created_by null, created_from 'agent' and `agentName`
+ * (created_by_agent_name); `passengers` (the first the lead) are stored and allocated to every tour
+ * line, and `specialRequest` kept, all in the booking's own transaction.
+ */
+export interface AgentOrigin {
+  agentName: string;
+  passengers: readonly NewBookingPassenger[];
+  specialRequest: string | null;
+}
+
 /**
  * POST bookings (spec 1 §7): a booking for a customer or an agent (and optionally an affiliate)
  * with at least one tour line; every line priced by the price rule, its rooms taken for the stay.
  * 422: 'Tour not selected', 'Please select customer or an agent for this booking', the guests/rooms
  * mismatch, unknown parties, rooms not offered, release days passed, stop sell; 409 when a
  * departure has fewer places left than the guests or a room is no longer available (nothing
- * saved). Answers the new booking's id.
+ * saved). Answers the new booking's id. `origin`: the agency making it on the agent's side
+ * (`userId` then null; see AgentOrigin); staff's bookings have none.
  */
-export async function createBooking(db: Db, input: BookingCreate, userId: number): Promise<{ id: number }> {
+export async function createBooking(
+  db: Db,
+  input: BookingCreate,
+  userId: number | null,
+  origin?: AgentOrigin,
+): Promise<{ id: number }> {
   if (input.tour_bookings.length === 0)
     throw validationError({ tour_bookings: [MESSAGES.tourNotSelected] }, MESSAGES.tourNotSelected);
   if (!input.customer_id && !input.agent_id)
@@ -122,11 +149,12 @@ export async function createBooking(db: Db, input: BookingCreate, userId: number
                 ${limited.length ? sql`where ${placesFitSql(limited, guests, sql`taken`)}` : sql``}),
           b as (
             insert into bookings (id, booking_ref, customer_id, agent_id, affiliate_id, created_by, created_from,
-              agent_comission_percent, booking_vat_percent, bonding_type, airline_reference_email, allowed_domain,
-              status, total_due, paid, balance, non_commissionable_extras, departure_date, rooms_confirmed,
+              created_by_agent_name, special_request, agent_comission_percent, booking_vat_percent, bonding_type,
+              airline_reference_email, allowed_domain, status, total_due, paid, balance, non_commissionable_extras, departure_date, rooms_confirmed,
               balance_due, deposit_due, changes_accepted, changes_reviewed, version, details_missing)
             select n.id, 'HB' || (100000 + n.id), ${input.customer_id ?? null}, ${input.agent_id ?? null},
-              ${input.affiliate_id ?? null}, ${userId}, 'admin', ${commission},
+              ${input.affiliate_id ?? null}, ${origin ? null : userId}, ${origin ? 'agent' : 'admin'},
+              ${origin?.agentName ?? null}, ${origin?.specialRequest || null}, ${commission},
               ${vat}, ${ctx.bonding_type_id}, ${input.airline_reference_email ?? null},
               ${input.airline_reference_email ? input.airline_reference_email.split('@')[1] : null}, ${f.status},
               ${totals.total_due}, ${totals.paid}, ${totals.balance}, ${totals.non_commissionable_extras},
@@ -137,10 +165,11 @@ export async function createBooking(db: Db, input: BookingCreate, userId: number
           h as (${historyInsertSql(
             {
               bookingId: sql`b.id`,
-              userId,
+              userId: origin ? null : userId,
+              ...(origin ? { actor: 'agent' as const } : {}),
               type: 'Booking',
               action: 'Booking created',
-              comment: `${labels.join('; ')}. Total due ${poundsText(totals.total_due)}.`,
+              comment: `${origin ? `By agent ${origin.agentName}: ` : ''}${labels.join('; ')}. Total due ${poundsText(totals.total_due)}.`,
             },
             sql`b`,
           )})
@@ -152,8 +181,34 @@ export async function createBooking(db: Db, input: BookingCreate, userId: number
       throw new Error('createBooking: the booking was not written, yet its places fit');
     }
     const bookingId = b.id;
+    const lineIds: number[] = [];
     for (const { line, n, priced: p } of lines)
-      await placeTourLine(tx, bookingId, line, p, `tour_bookings.${n}`, f.roomsConfirmed);
+      lineIds.push(await placeTourLine(tx, bookingId, line, p, `tour_bookings.${n}`, f.roomsConfirmed));
+    if (origin?.passengers.length) await addNamedPassengers(tx, bookingId, lineIds, origin.passengers);
     return { id: bookingId };
   });
+}
+
+/**
+ * Stores `passengers` on new booking `bookingId` in order (ids ascending: the first is the lead)
+ * and allocates each to every tour line of `lineIds` — one statement.
+ */
+async function addNamedPassengers(
+  tx: Db,
+  bookingId: number,
+  lineIds: readonly number[],
+  passengers: readonly NewBookingPassenger[],
+) {
+  const rows = passengers.map(
+    (p, n) =>
+      sql`(${n}::int, ${p.title ?? null}, ${p.first_name}, ${p.last_name}, ${p.dob ?? null}::date, ${p.gender ?? null})`,
+  );
+  await tx.execute(
+    sql`with v(n, title, first_name, last_name, dob, gender) as (values ${sql.join(rows, sql`, `)}),
+        p as (insert into passengers (holiday_booking_id, title, first_name, last_name, dob, gender)
+              select ${bookingId}, title, first_name, last_name, dob, gender from v order by n
+              returning id)
+        insert into tour_booking_passengers (tour_booking_id, passenger_id)
+        select l.id, p.id from p cross join unnest(${`{${lineIds.join(',')}}`}::int[]) as l(id)`,
+  );
 }

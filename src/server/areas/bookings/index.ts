@@ -11,6 +11,7 @@ import { bookingInstalmentRoutes } from './instalments-routes';
 import { bookingPriceChangeRoutes } from './price-change-routes';
 import { bookingRoutes } from './routes';
 
+export { type AgentOrigin, createBooking } from './create-booking';
 export { getBookingDetail } from './detail';
 export type { AtolDeps } from './documents/atol';
 export { refreshAtolCertificate, releaseHeldCertificates } from './documents/atol';
@@ -22,13 +23,15 @@ export { DocumentRefused } from './documents/render';
 export { sendTravelDocuments } from './email-documents';
 export type { EmailDeps } from './email-message';
 export { writeBookingEmail } from './email-service';
-export { lockBooking, recomputeBooking, writeHistory } from './ledger';
+export { lockBooking, newBookingFigures, recomputeBooking, writeHistory } from './ledger';
 export { answerPriceChangeLocked } from './price-change-answer';
 export { priceChangesOf } from './price-changes';
 export { selectQuickSearchBookings } from './queries';
 export { RECIPIENT } from './recipient';
 export { releaseRooms, takeRoomNights } from './room-stock';
+export { priceTourLine } from './tour-lines';
 export {
+  agentBookingToReview,
   balanceOutstanding,
   changesPending,
   guestCount,

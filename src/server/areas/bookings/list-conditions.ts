@@ -3,7 +3,7 @@ import { type BookingTableFilters, bookingTableFiltersShape } from '../../../sha
 import { likeEscape } from '../../http/datatables';
 import { londonZoneSql } from '../../lib/dates';
 import { type CustomerSearch, customersMatching, namesSearched } from './customer-search';
-import { workListConditions } from './work-lists';
+import { madeByAgent, workListConditions } from './work-lists';
 
 /**
  * The WHERE conditions of the bookings list (spec 1 §7 bookings/table) and of the quick search,
@@ -51,6 +51,7 @@ export function bookingFilterConditions(f: BookingTableFilters, search: string):
     );
   }
   if (f.search_by_agent) where.push(sql`b.agent_id = ${f.search_by_agent}`);
+  if (f.search_by_from_agent) where.push(madeByAgent);
   if (f.search_by_affiliate) where.push(sql`b.affiliate_id = ${f.search_by_affiliate}`);
   if (f.search_by_airline_ref) where.push(sql`b.id in (${bookingsWithAirlineRef(f.search_by_airline_ref)})`);
   // The quick search box: reference, customer name or postcode (from three characters), or airline

@@ -17,6 +17,16 @@ export const balanceOutstanding = sql`(b.balance > 0 and b.cancelled_at is null)
 /** The customer has not accepted the latest changes (spec 1 §4; index bookings_changes_pending_idx). */
 export const changesPending = sql`(b.changes_accepted = 0 and b.cancelled_at is null)`;
 
+/**
+ * A live booking an agency made on its side (issue #25), still Pending and not yet reviewed by
+ * staff (changes_reviewed 0 until staff accept its changes): the Dashboard's 'New bookings from
+ * agents' (index bookings_agent_pending_idx, written for this predicate word for word).
+ */
+export const agentBookingToReview = sql`(b.created_from = 'agent' and b.status = 'Pending' and b.changes_reviewed = 0 and b.cancelled_at is null)`;
+
+/** Made on the agent's side (issue #25): the bookings list's 'From agent' filter. */
+export const madeByAgent = sql`b.created_from = 'agent'`;
+
 /** Passengers entered on booking `b`. */
 export const passengerCount = sql`(select count(*) from passengers p where p.holiday_booking_id = b.id)`;
 

@@ -6,6 +6,7 @@ import { addDays, londonDay, londonInstant, londonToday } from '../../../shared/
 import { REFUND_DAYS, refundDueBy } from '../../../shared/refund-clock';
 import type { Db } from '../../db/client';
 import { workListConditions, workListFilters } from '../bookings';
+import { agentBookingsToReview } from './agent-bookings';
 import * as q from './queries';
 
 /** The work-list conditions of a tile's list filters, parsed exactly as GET bookings/table parses them. */
@@ -25,7 +26,7 @@ export function endOfWeek(today: string): string {
  * requests not processed, and what customers sent that nobody has read (the newest ten; from the
  * partial index of unread rows), and the refunds due on cancelled bookings (issue #27, the
  * partial index of bookings owing money back) and the price increases waiting for the customer's
- * decision (issue #27, PTR 2018 reg. 11). The balance and changes figures are sums of the day totals kept
+ * decision (issue #27, PTR 2018 reg. 11), and the new bookings from agents not yet reviewed (issue #25). The balance and changes figures are sums of the day totals kept
  * by triggers (migration 0031) and the missing details read the kept flag (0030), so the Dashboard
  * costs the same at ten million bookings as at a thousand. `today` is London's date (`now` for
  * tests). Read-only; the queries run side by side on PostgreSQL's pool.
@@ -59,6 +60,7 @@ export async function getDashboard(db: Db, now = new Date()): Promise<z.output<t
     fromCustomers,
     refunds,
     priceDecisions,
+    agentBookings,
   ] = await Promise.all([
     q.keptDayTotals(db, 'outstanding', ...dueRange),
     q.firstBookings(db, due, byBalanceDue),
@@ -74,6 +76,7 @@ export async function getDashboard(db: Db, now = new Date()): Promise<z.output<t
     // Overdue: cancelled on a London day before today − 14 (shared/refund-clock.ts).
     q.refundsDue(db, londonInstant(`${addDays(today, -REFUND_DAYS)} 00:00`)),
     q.priceDecisionsWaiting(db, today),
+    agentBookingsToReview(db),
   ]);
 
   return {
@@ -118,5 +121,6 @@ export async function getDashboard(db: Db, now = new Date()): Promise<z.output<t
       }),
     },
     price_decisions: priceDecisions,
+    agent_bookings: agentBookings,
   };
 }

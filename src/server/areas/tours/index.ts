@@ -7,7 +7,7 @@ import { tourCatalogueRoutes } from './catalogue-routes';
 import { tourRoutes } from './routes';
 
 export { addTourAccommodation, setAccommodationExcluded } from './accommodation-queries';
-export { tourAccommodationRows } from './catalogue-queries';
+export { airportsByCountry, tourAccommodationRows } from './catalogue-queries';
 
 /** The area's routes, registered under /api by areas/index.ts in this order. */
 export const routes: AreaRoutes = [tourRoutes, tourCatalogueRoutes];

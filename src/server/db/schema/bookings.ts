@@ -142,6 +142,14 @@ export const bookings = pgTable(
     index('bookings_refunds_idx')
       .on(t.cancelled_at, t.id)
       .where(sql`cancelled_at is not null and (balance < 0 or refund_settled_at is not null)`),
+    // The Dashboard's new bookings from agents (issue #25; work-lists.ts agentBookingToReview).
+    index('bookings_agent_pending_idx')
+      .on(t.created_at, t.id)
+      .where(
+        sql`created_from = 'agent' and status = 'Pending' and changes_reviewed = 0 and cancelled_at is null`,
+      ),
+    // The bookings list's 'From agent' filter (issue #25; work-lists.ts madeByAgent).
+    index('bookings_from_agent_idx').on(t.created_at, t.id).where(sql`created_from = 'agent'`),
     // The missing-details work list by departure (migration 0030).
     index('bookings_details_missing_idx')
       .on(t.departure_date, t.created_at, t.id)

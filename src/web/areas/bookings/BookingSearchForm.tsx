@@ -53,11 +53,16 @@ const rangeProblem = (v: BookingSearch) =>
   dateRangeProblem(v.departureFrom, v.departureTo) ??
   dateRangeProblem(v.balanceDueFrom, v.balanceDueTo);
 
-/** Issue #14: the work lists the dashboard's tiles open, each of live (not cancelled) bookings. */
+/**
+ * Issue #14: the work lists the dashboard's tiles open, each of live (not cancelled) bookings; and
+ * (issue #25) the bookings agencies made on their side.
+ */
 const workLists = [
   { key: 'outstanding', label: 'Balance outstanding' },
   { key: 'changesPending', label: 'Changes not accepted' },
   { key: 'missingDetails', label: 'Passenger or passport details missing' },
+  // Issue #25: made by an agency on its side (any status).
+  { key: 'fromAgent', label: 'Booked online by an agent' },
 ] as const;
 
 /**

@@ -66,6 +66,7 @@ describe('the work lists and the URL of a search (issue #14: the dashboard tiles
         outstanding: true,
         changesPending: true,
         missingDetails: true,
+        fromAgent: true,
       }),
     ).toEqual({
       search_by_balance_due_start: '2026-07-01',
@@ -73,6 +74,7 @@ describe('the work lists and the URL of a search (issue #14: the dashboard tiles
       search_by_outstanding: '1',
       search_by_changes_pending: '1',
       search_by_missing_details: '1',
+      search_by_from_agent: '1',
     });
   });
 
@@ -95,6 +97,7 @@ describe('the work lists and the URL of a search (issue #14: the dashboard tiles
       ref: 'TB9',
       departureFrom: '2026-08-01',
       missingDetails: true,
+      fromAgent: true,
       customer: hit(7),
     };
     const url = bookingSearchToUrl(s);
@@ -102,6 +105,7 @@ describe('the work lists and the URL of a search (issue #14: the dashboard tiles
       search_by_ref: 'TB9',
       search_by_departure_start: '2026-08-01',
       search_by_missing_details: '1',
+      search_by_from_agent: '1',
     });
     expect(bookingSearchFromUrl(new URLSearchParams(url))).toEqual({ ...s, customer: null });
   });

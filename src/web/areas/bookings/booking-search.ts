@@ -30,6 +30,8 @@ export interface BookingSearch {
   outstanding: boolean;
   changesPending: boolean;
   missingDetails: boolean;
+  /** Issue #25: only bookings an agency made on its side (created_from 'agent'). */
+  fromAgent: boolean;
 }
 
 export const emptyBookingSearch: BookingSearch = {
@@ -48,6 +50,7 @@ export const emptyBookingSearch: BookingSearch = {
   outstanding: false,
   changesPending: false,
   missingDetails: false,
+  fromAgent: false,
 };
 
 export type BookingTableQuery = { [K in keyof BookingTableFilters]?: string | number };
@@ -72,6 +75,7 @@ export function toBookingTableFilters(s: BookingSearch): BookingTableQuery {
   if (s.outstanding) set('search_by_outstanding', '1');
   if (s.changesPending) set('search_by_changes_pending', '1');
   if (s.missingDetails) set('search_by_missing_details', '1');
+  if (s.fromAgent) set('search_by_from_agent', '1');
   if (s.bookingFor === 'customer') set('search_by_customer', s.customer?.id);
   if (s.bookingFor === 'agent') set('search_by_agent', s.agent?.id);
   if (s.bookingFor === 'affiliate') set('search_by_affiliate', s.affiliate?.id);
@@ -93,6 +97,7 @@ const urlFields = {
   outstanding: 'search_by_outstanding',
   changesPending: 'search_by_changes_pending',
   missingDetails: 'search_by_missing_details',
+  fromAgent: 'search_by_from_agent',
 } as const satisfies Partial<Record<keyof BookingSearch, keyof BookingTableFilters>>;
 
 /**
@@ -119,6 +124,7 @@ export function bookingSearchFromUrl(params: URLSearchParams): BookingSearch {
     outstanding: flag(f.outstanding),
     changesPending: flag(f.changesPending),
     missingDetails: flag(f.missingDetails),
+    fromAgent: flag(f.fromAgent),
   };
 }
 

@@ -8,6 +8,7 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryProblem } from '../../ui/QueryProblem';
 import { DueRemindersPanel } from '../payment-reminders';
+import { AgentBookingsPanel } from './AgentBookingsPanel';
 import { BookingsPanel, MissingDetails } from './BookingsPanel';
 import { CustomerMessagesPanel } from './CustomerMessagesPanel';
 import { InvoicesPanel } from './InvoicesPanel';
@@ -34,7 +35,7 @@ const longDate = (ymd: string) =>
  * linking to the list that shows exactly those records, and the first of them below; and "From
  * customers" (issue #23): unread messages from the customers' side, first while there are any;
  * "Refunds due" (issue #27) on cancelled bookings while there are any; and "Reminders due today"
- * (issue #26) with 'Send now'.
+ * (issue #26) with 'Send now'; "New bookings from agents" (issue #25) while any wait for review.
  */
 export function DashboardPage() {
   const query = useQuery({
@@ -87,6 +88,7 @@ function DashboardBody({ d }: { d: DashboardAnswer }) {
         What needs doing today, {longDate(d.today)}.
       </Text>
       {customersFirst && fromCustomers}
+      {d.agent_bookings.count > 0 && <AgentBookingsPanel data={d.agent_bookings} />}
       <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }}>
         <StatTile
           label="Balances due in the next 14 days"

@@ -1,0 +1,2 @@
+CREATE INDEX "bookings_agent_pending_idx" ON "bookings" USING btree ("created_at","id") WHERE created_from = 'agent' and status = 'Pending' and changes_reviewed = 0 and cancelled_at is null;--> statement-breakpoint
+CREATE INDEX "bookings_from_agent_idx" ON "bookings" USING btree ("created_at","id") WHERE created_from = 'agent';
