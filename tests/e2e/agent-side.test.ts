@@ -28,6 +28,23 @@ const uk = (ymd: string) => ymd.split('-').reverse().join('/');
 const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
+/** On the booking page: the first tour, its first departure on sale and its first room for sale. */
+async function chooseFirstRoom(page: Page) {
+  await page.getByRole('combobox', { name: 'Tour', exact: true }).click();
+  await page.getByRole('option').first().click();
+  const departure = page
+    .getByRole('radiogroup', { name: /^Departure/ })
+    .getByRole('radio', { disabled: false });
+  await expect.poll(() => departure.first().isVisible(), { timeout: 15_000 }).toBe(true);
+  await departure.first().check();
+  const room = page.getByRole('radiogroup', { name: /^Room/ }).getByRole('radio', { disabled: false });
+  await expect.poll(() => room.first().isVisible(), { timeout: 15_000 }).toBe(true);
+  await room.first().check();
+  await expect
+    .poll(() => page.getByRole('group', { name: 'Passenger 1 (lead client)' }).isVisible())
+    .toBe(true);
+}
+
 /** Calls an agent route with the agent's token; answers status, headers and the body's bytes. */
 async function agentFetch(token: string, path: string) {
   const res = await fetch(`${e2eUrl()}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -136,6 +153,11 @@ describe('the travel agent’s side', () => {
         .getByRole('option', { name: new RegExp(`^${tourName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
         .first()
         .click();
+      await expect
+        .poll(() => page.getByRole('radiogroup', { name: /^Departure/ }).isVisible(), { timeout: 15_000 })
+        .toBe(true);
+      const showAll = page.getByRole('button', { name: /^Show all \d+ departures$/ });
+      if (await showAll.isVisible()) await showAll.click();
       const depRadio = page.getByRole('radio', { name: new RegExp(uk(departure.departure_date)) }).first();
       await expect.poll(() => depRadio.isVisible(), { timeout: 15_000 }).toBe(true);
       await depRadio.check();
@@ -303,6 +325,7 @@ describe('the travel agent’s side', () => {
         for (const [name, path, ready] of pages) {
           await page.goto(`${e2eUrl()}${path}`);
           await expect.poll(ready, { timeout: 15_000 }).toBe(true);
+          if (name === 'book') await chooseFirstRoom(page);
           await page.waitForTimeout(500);
           expect(await scrollsSideways(page), `${name} at ${size}`).toBe(false);
           await screenshotFromTop(page, `agent-${name}-${size}`);

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import type { AgentBookingRow } from '../../shared/api/agent-side';
 import { pathTo } from '../../shared/routes';
 import { formatDate, formatMoney } from '../lib/format';
-import { statusColor } from '../portal/portal-format';
 import { NEED_COLORS, NEED_LABELS, needsOf } from './needs';
+import { StatusBadge } from './StatusBadge';
 
 interface Answer {
   data: AgentBookingRow[];
@@ -141,9 +141,7 @@ function BookingsTable({ rows }: { rows: AgentBookingRow[] }) {
               <Table.Td>{row.client ?? '—'}</Table.Td>
               <Table.Td className="agent-nowrap">{formatDate(row.departure_date) || '—'}</Table.Td>
               <Table.Td>
-                <Badge color={statusColor(row.status)} variant="light" tt="none">
-                  {row.status}
-                </Badge>
+                <StatusBadge status={row.status} />
               </Table.Td>
               <Table.Td ta="right" className="agent-nowrap">
                 {formatMoney(row.total_due)}
@@ -176,9 +174,7 @@ function BookingCards({ rows }: { rows: AgentBookingRow[] }) {
           <Stack gap={6}>
             <Group justify="space-between" gap="xs" wrap="nowrap">
               <Ref row={row} />
-              <Badge color={statusColor(row.status)} variant="light" tt="none">
-                {row.status}
-              </Badge>
+              <StatusBadge status={row.status} />
             </Group>
             <Text>{row.client ?? '—'}</Text>
             <Text size="sm">Departs {formatDate(row.departure_date) || '—'}</Text>

@@ -1,9 +1,9 @@
-import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { AgentStatement } from '../../shared/api/agent-side';
 import { formatDate, formatMoney } from '../lib/format';
 import { Facts } from '../portal/Facts';
-import { statusColor } from '../portal/portal-format';
+import { StatusBadge } from './StatusBadge';
 
 type Row = AgentStatement['rows'][number];
 
@@ -62,9 +62,7 @@ function WideTable({ statement }: { statement: AgentStatement }) {
               <Table.Td className="agent-nowrap">{formatDate(row.booked_on)}</Table.Td>
               <Table.Td className="agent-nowrap">{formatDate(row.departure_date) || '—'}</Table.Td>
               <Table.Td>
-                <Badge color={statusColor(row.status)} variant="light" tt="none">
-                  {row.status}
-                </Badge>
+                <StatusBadge status={row.status} />
               </Table.Td>
               {MONEY.map(([key]) => (
                 <Table.Td key={key} ta="right" className="agent-nowrap">
@@ -114,9 +112,7 @@ function RowCard({ row }: { row: Row }) {
     <Stack gap={4}>
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Text fw={700}>{row.booking_ref}</Text>
-        <Badge color={statusColor(row.status)} variant="light" tt="none">
-          {row.status}
-        </Badge>
+        <StatusBadge status={row.status} />
       </Group>
       <Text size="sm">
         {[row.client, `departs ${formatDate(row.departure_date) || '—'}`].filter(Boolean).join(', ')}

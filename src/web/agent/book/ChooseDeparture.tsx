@@ -1,5 +1,6 @@
-import { Alert, Badge, Group, Paper, Radio, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Radio, Select, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { agentSideApi } from '../../../shared/api/agent-side';
 import { api } from '../../api/client';
 import { keys } from '../../api/query-keys';
@@ -17,11 +18,14 @@ export interface DepartureChoice {
   departureId: string | null;
 }
 
+/** Departures shown before 'Show all departures' (a tour may have dozens). */
+const FIRST = 12;
+
 /**
  * Step 1 of booking for a client: a tour on sale (GET agent/tours), optionally a UK departure
  * airport and dates, then one of its departures (GET agent/tours/{id}/departures) with the places
  * left; one that cannot be booked is shown disabled with the reason (departed, release days,
- * stop sell, full).
+ * stop sell, full). The first dozen show, three abreast on a wide screen, until 'Show all'.
  */
 export function ChooseDeparture({
   choice,
@@ -51,6 +55,10 @@ export function ChooseDeparture({
       (await api.call(agentSideApi.departures, { params: { id: tourId }, query: filters, signal })).data,
     enabled: tourId > 0,
   });
+  const [all, setAll] = useState(false);
+  const list = departures.data ?? [];
+  const chosenAt = list.findIndex((d) => String(d.id) === choice.departureId);
+  const shown = all || chosenAt >= FIRST ? list : list.slice(0, FIRST);
   return (
     <PortalCard title="1. Tour and departure">
       {tours.isError && <QueryProblem query={tours} what="tours" />}
@@ -62,7 +70,10 @@ export function ChooseDeparture({
           label: t.duration ? `${t.name} (${t.duration} nights)` : t.name,
         }))}
         value={choice.tourId}
-        onChange={(v) => onChange({ tourId: v, departureId: null })}
+        onChange={(v) => {
+          setAll(false);
+          onChange({ tourId: v, departureId: null });
+        }}
         searchable
         nothingFoundMessage="No tour has that name"
         required
@@ -112,8 +123,8 @@ export function ChooseDeparture({
           required
           size="md"
         >
-          <Stack gap="xs" mt="xs">
-            {departures.data.map((d) => {
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs" mt="xs">
+            {shown.map((d) => {
               const full = d.places_left !== null && d.places_left <= 0;
               const closed = d.sale_closed ?? (full ? 'No places left.' : null);
               return (
@@ -149,7 +160,12 @@ export function ChooseDeparture({
                 </Paper>
               );
             })}
-          </Stack>
+          </SimpleGrid>
+          {shown.length < list.length && (
+            <Button variant="subtle" size="md" mt="xs" onClick={() => setAll(true)}>
+              Show all {list.length} departures
+            </Button>
+          )}
         </Radio.Group>
       )}
     </PortalCard>
