@@ -146,7 +146,7 @@ export function ChooseDeparture({
                           {formatDate(d.departure_date)}
                         </Text>
                         {d.duration !== null && <Text span>{d.duration} nights</Text>}
-                        {d.places_left !== null && (
+                        {d.places_left !== null && !closed && (
                           <Badge color={d.places_left > 5 ? 'teal' : 'orange'} variant="light" tt="none">
                             {d.places_left === 1 ? '1 place left' : `${d.places_left} places left`}
                           </Badge>
