@@ -40,6 +40,8 @@ async function chooseFirstRoom(page: Page) {
   const room = page.getByRole('radiogroup', { name: /^Room/ }).getByRole('radio', { disabled: false });
   await expect.poll(() => room.first().isVisible(), { timeout: 15_000 }).toBe(true);
   await room.first().check();
+  await page.getByRole('combobox', { name: /^Guests/ }).click();
+  await page.getByRole('option', { name: '2', exact: true }).click();
   await expect
     .poll(() => page.getByRole('group', { name: 'Passenger 1 (lead client)' }).isVisible())
     .toBe(true);
@@ -183,7 +185,7 @@ describe('the travel agent’s side', () => {
         .poll(() => summary.getByText(/Your commission @ 10%/).isVisible(), { timeout: 15_000 })
         .toBe(true);
       await expect.poll(() => summary.getByText('Net due from your agency').isVisible()).toBe(true);
-      await screenshotFromTop(page, 'agent-book-quote-1366');
+      await screenshotFromTop(page, 'agent-story-quote-1366');
       await page.getByRole('button', { name: 'Confirm booking' }).click();
       await expect.poll(() => page.url(), { timeout: 15_000 }).toMatch(/\/agent\/bookings\/\d+$/);
       bookingId = Number(page.url().split('/').at(-1));
@@ -205,7 +207,7 @@ describe('the travel agent’s side', () => {
         await expect.poll(() => dialog.isVisible()).toBe(false);
         await expect.poll(() => page.getByText(`Passport ${passport}`).isVisible()).toBe(true);
       }
-      await screenshotFromTop(page, 'agent-booking-1366');
+      await screenshotFromTop(page, 'agent-story-booking-1366');
 
       // The Agent invoice: a PDF naming the booking.
       const invoiceDownload = page.waitForEvent('download');
@@ -225,7 +227,7 @@ describe('the travel agent’s side', () => {
       await expect
         .poll(() => page.getByRole('cell', { name: ref }).isVisible(), { timeout: 15_000 })
         .toBe(true);
-      await screenshotFromTop(page, 'agent-statement-1366');
+      await screenshotFromTop(page, 'agent-story-statement-1366');
       for (const [button, ext, magic] of [
         ['Download spreadsheet', 'xlsx', 'PK'],
         ['Download PDF', 'pdf', '%PDF-'],
@@ -329,6 +331,26 @@ describe('the travel agent’s side', () => {
           await page.waitForTimeout(500);
           expect(await scrollsSideways(page), `${name} at ${size}`).toBe(false);
           await screenshotFromTop(page, `agent-${name}-${size}`);
+          if (name === 'book') {
+            // The figures before confirming (nothing is booked: the page is left at the summary).
+            for (const [n, first] of [
+              [1, 'Eleanor'],
+              [2, 'Thomas'],
+            ] as const) {
+              const group = page.getByRole('group', { name: new RegExp(`^Passenger ${n}`) });
+              await group.getByLabel('First and middle names').fill(first);
+              await group.getByLabel('Surname').fill('Whitcombe');
+            }
+            await page.getByRole('button', { name: 'Check price and commission' }).click();
+            await expect
+              .poll(() => page.getByRole('button', { name: 'Confirm booking' }).isVisible(), {
+                timeout: 15_000,
+              })
+              .toBe(true);
+            expect(await scrollsSideways(page), `quote at ${size}`).toBe(false);
+            await page.getByRole('region', { name: '4. Check and confirm' }).scrollIntoViewIfNeeded();
+            await page.screenshot({ path: `screenshots/agent-book-quote-${size}.png` });
+          }
         }
         // The bookings' search finds one by its reference.
         await page.goto(`${e2eUrl()}/agent/bookings`);

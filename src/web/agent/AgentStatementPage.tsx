@@ -45,13 +45,6 @@ export function AgentStatementPage() {
     <AgentFrame title="Commission statement">
       <Paper withBorder radius="md" p="md" component="section" aria-label="Choose a month">
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <Button
-            variant="default"
-            size="md"
-            onClick={() => choose(addMonths(`${month}-01`, -1).slice(0, 7))}
-          >
-            Previous month
-          </Button>
           <MonthPickerInput
             label="Month"
             valueFormat="MMMM YYYY"
@@ -68,9 +61,22 @@ export function AgentStatementPage() {
               yearLevelControl: 'Choose a decade',
             }}
           />
-          <Button variant="default" size="md" onClick={() => choose(addMonths(`${month}-01`, 1).slice(0, 7))}>
-            Next month
-          </Button>
+          <Group gap="sm" wrap="nowrap">
+            <Button
+              variant="default"
+              size="md"
+              onClick={() => choose(addMonths(`${month}-01`, -1).slice(0, 7))}
+            >
+              Previous month
+            </Button>
+            <Button
+              variant="default"
+              size="md"
+              onClick={() => choose(addMonths(`${month}-01`, 1).slice(0, 7))}
+            >
+              Next month
+            </Button>
+          </Group>
           <Group gap="sm" ml={{ base: 0, md: 'auto' }} wrap="wrap">
             <Button
               size="md"
