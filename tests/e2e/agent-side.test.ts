@@ -174,10 +174,16 @@ describe('the travel agent’s side', () => {
       await lead.getByLabel('First and middle names').fill('Margaret');
       await lead.getByLabel('Surname').fill('Pendleton');
       await lead.getByLabel('Date of birth').fill('14/06/1961');
+      await lead.getByLabel('Gender').click();
+      await page.getByRole('option', { name: 'Female', exact: true }).click();
       const second = page.getByRole('group', { name: 'Passenger 2' });
       await second.getByLabel('First and middle names').fill('Arthur');
       await second.getByLabel('Surname').fill('Pendleton');
       await second.getByLabel('Date of birth').fill('02/09/1958');
+      await second.getByLabel('Title').click();
+      await page.getByRole('option', { name: 'Mr', exact: true }).click();
+      await second.getByLabel('Gender').click();
+      await page.getByRole('option', { name: 'Male', exact: true }).click();
       await page.getByLabel('Your agency reference').fill('HLT-5521');
       await page.getByRole('button', { name: 'Check price and commission' }).click();
       const summary = page.getByRole('region', { name: '4. Check and confirm' });
@@ -207,6 +213,8 @@ describe('the travel agent’s side', () => {
         await expect.poll(() => dialog.isVisible()).toBe(false);
         await expect.poll(() => page.getByText(`Passport ${passport}`).isVisible()).toBe(true);
       }
+      // Both complete now: names, birth dates, genders and passports.
+      await expect.poll(() => page.getByText('Details needed').count()).toBe(0);
       await screenshotFromTop(page, 'agent-story-booking-1366');
 
       // The Agent invoice: a PDF naming the booking.

@@ -177,6 +177,7 @@ function toInput(values: BookValues, departureId: string | null, roomId: string 
       first_name: p.first_name,
       last_name: p.last_name,
       dob: p.dob ?? '',
+      gender: p.gender ?? '',
     })),
     special_request: values.special_request,
     agent_reference: values.agent_reference,

@@ -1,6 +1,6 @@
 import { Alert, Paper, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { PASSENGER_TITLES } from '../../../shared/api/booking-edit';
+import { PASSENGER_GENDERS, PASSENGER_TITLES } from '../../../shared/api/booking-edit';
 import { PortalCard } from '../../portal/PortalCard';
 import { DateField } from '../../ui/DateField';
 
@@ -10,6 +10,7 @@ export interface PassengerValues {
   first_name: string;
   last_name: string;
   dob: string | null;
+  gender: string | null;
 }
 
 /** The booking form's values beside the chosen departure and room. */
@@ -25,11 +26,13 @@ export const blankPassenger = (): PassengerValues => ({
   first_name: '',
   last_name: '',
   dob: null,
+  gender: null,
 });
 
 /**
  * Step 3: one passenger per guest (the first is the lead client): title, first names and surname as
- * on the passport, date of birth; then the client's special request and the agency's own reference.
+ * on the passport, date of birth and gender (a passenger's details are complete with both); then
+ * the client's special request and the agency's own reference.
  */
 export function PassengersFields({ form }: { form: UseFormReturnType<BookValues> }) {
   const listError = form.errors.passengers;
@@ -57,7 +60,7 @@ export function PassengersFields({ form }: { form: UseFormReturnType<BookValues>
           <Text component="legend" fw={600} px={4}>
             {i === 0 ? 'Passenger 1 (lead client)' : `Passenger ${i + 1}`}
           </Text>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
             <Select
               label="Title"
               data={[...PASSENGER_TITLES]}
@@ -85,6 +88,14 @@ export function PassengersFields({ form }: { form: UseFormReturnType<BookValues>
               birthDate
               size="md"
               {...form.getInputProps(`passengers.${i}.dob`)}
+            />
+            <Select
+              label="Gender"
+              data={[...PASSENGER_GENDERS]}
+              clearable
+              size="md"
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps(`passengers.${i}.gender`)}
             />
           </SimpleGrid>
         </Paper>
