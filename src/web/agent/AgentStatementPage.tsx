@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -61,10 +61,11 @@ export function AgentStatementPage() {
               yearLevelControl: 'Choose a decade',
             }}
           />
-          <Group gap="sm" wrap="nowrap">
+          <SimpleGrid cols={2} spacing="sm" w={{ base: '100%', xs: 'auto' }}>
             <Button
               variant="default"
               size="md"
+              px="sm"
               onClick={() => choose(addMonths(`${month}-01`, -1).slice(0, 7))}
             >
               Previous month
@@ -72,11 +73,12 @@ export function AgentStatementPage() {
             <Button
               variant="default"
               size="md"
+              px="sm"
               onClick={() => choose(addMonths(`${month}-01`, 1).slice(0, 7))}
             >
               Next month
             </Button>
-          </Group>
+          </SimpleGrid>
           <Group gap="sm" ml={{ base: 0, md: 'auto' }} wrap="wrap">
             <Button
               size="md"

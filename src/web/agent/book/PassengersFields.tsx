@@ -60,7 +60,7 @@ export function PassengersFields({ form }: { form: UseFormReturnType<BookValues>
           <Text component="legend" fw={600} px={4}>
             {i === 0 ? 'Passenger 1 (lead client)' : `Passenger ${i + 1}`}
           </Text>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+          <div className="agent-passenger-grid">
             <Select
               label="Title"
               data={[...PASSENGER_TITLES]}
@@ -97,7 +97,7 @@ export function PassengersFields({ form }: { form: UseFormReturnType<BookValues>
               comboboxProps={{ withinPortal: true }}
               {...form.getInputProps(`passengers.${i}.gender`)}
             />
-          </SimpleGrid>
+          </div>
         </Paper>
       ))}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
