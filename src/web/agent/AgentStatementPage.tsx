@@ -65,18 +65,18 @@ export function AgentStatementPage() {
             <Button
               variant="default"
               size="md"
-              px="sm"
+              aria-label="Previous month"
               onClick={() => choose(addMonths(`${month}-01`, -1).slice(0, 7))}
             >
-              Previous month
+              Previous
             </Button>
             <Button
               variant="default"
               size="md"
-              px="sm"
+              aria-label="Next month"
               onClick={() => choose(addMonths(`${month}-01`, 1).slice(0, 7))}
             >
-              Next month
+              Next
             </Button>
           </SimpleGrid>
           <Group gap="sm" ml={{ base: 0, md: 'auto' }} wrap="wrap">
