@@ -29,7 +29,8 @@ export interface NewBookingPassenger {
 /**
  * Who makes a booking when it is not a member of staff: an agency on the agent's side (issue #25).
  * The booking is written with created_by null, created_from 'agent' and `agentName`
- * (created_by_agent_name); `passengers` (the first the lead) are stored and allocated to every tour
+ * (created_by_agent_name), accepted by the agent as it made it (changes_accepted 1 'agent'; staff
+ * still review it: changes_reviewed 0); `passengers` (the first the lead) are stored and allocated to every tour
  * line, and `specialRequest` kept, all in the booking's own transaction.
  */
 export interface AgentOrigin {
@@ -151,14 +152,16 @@ export async function createBooking(
             insert into bookings (id, booking_ref, customer_id, agent_id, affiliate_id, created_by, created_from,
               created_by_agent_name, special_request, agent_comission_percent, booking_vat_percent, bonding_type,
               airline_reference_email, allowed_domain, status, total_due, paid, balance, non_commissionable_extras, departure_date, rooms_confirmed,
-              balance_due, deposit_due, changes_accepted, changes_reviewed, version, details_missing)
+              balance_due, deposit_due, changes_accepted, changes_accepted_at, changes_accepted_from,
+              changes_reviewed, version, details_missing)
             select n.id, 'HB' || (100000 + n.id), ${input.customer_id ?? null}, ${input.agent_id ?? null},
               ${input.affiliate_id ?? null}, ${origin ? null : userId}, ${origin ? 'agent' : 'admin'},
               ${origin?.agentName ?? null}, ${origin?.specialRequest || null}, ${commission},
               ${vat}, ${ctx.bonding_type_id}, ${input.airline_reference_email ?? null},
               ${input.airline_reference_email ? input.airline_reference_email.split('@')[1] : null}, ${f.status},
               ${totals.total_due}, ${totals.paid}, ${totals.balance}, ${totals.non_commissionable_extras},
-              ${f.departure_date}, ${f.roomsConfirmed}, ${f.balance_due}, ${f.deposit_due}, 0, 0, 2,
+              ${f.departure_date}, ${f.roomsConfirmed}, ${f.balance_due}, ${f.deposit_due},
+              ${origin ? 1 : 0}, ${origin ? sql`now()` : null}, ${origin ? 'agent' : null}, 0, 2,
               ${lines.some(({ line }) => line.guests > 0)}
             from n
             returning id),

@@ -32,7 +32,15 @@ const ISSUED_FOR = ['customer', 'atol-issue'];
 
 /** The history types whose entries change what the customer bought (as the change email lists them). */
 const CHANGE_TYPES = ['Tour', 'Passenger', 'Extra', 'Discount', 'Booking'];
-const NOT_CHANGES = ['Booking created', 'Changes accepted', 'Agent confirmed', 'Booking cancelled'];
+/** Actions that are not changes to accept: the booking made, accepted, cancelled — nor what the customer or the agency did themselves. */
+const NOT_CHANGES = [
+  'Booking created',
+  'Changes accepted',
+  'Agent confirmed',
+  'Booking cancelled',
+  'Passenger updated by the customer',
+  'Passenger updated by the agent',
+];
 
 /**
  * The documents issued to booking `bookingId`'s customer whose bytes are kept — emailed to them or
