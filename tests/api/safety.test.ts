@@ -477,7 +477,9 @@ async function snapshot(db: Db): Promise<Record<string, string>> {
   );
   // The tests' own sessions (user_tokens) count by rows only: a sign-out is given back (below).
   // A report run (issue #15) answers a file and records its progress row in background_jobs
-  // (kind 'report.*'): that row is the run's log, not a change — other jobs still count.
+  // (kind 'report.*'): that row is the run's log, not a change — other jobs still count, by their
+  // rows only: a job queued earlier moves its own progress while later routes run (seen once: a
+  // GDPR run's row updated during GET /api/dashboard), which is no change of theirs.
   // Portal links and sessions likewise (every use moves last_used_at; issue #23), and the portal's
   // throttle counters are the log of refused sign-ins, not a change.
   const parts = tables
@@ -486,7 +488,7 @@ async function snapshot(db: Db): Promise<Record<string, string>> {
       ['user_tokens', 'portal_sessions', 'portal_links', 'agent_sessions'].includes(t.name)
         ? `select '${t.name}' as name, count(*)::text as state from "${t.name}"`
         : t.name === 'background_jobs'
-          ? `select '${t.name}' as name, count(*) || ':' || coalesce(max(xmin::text::bigint), 0) as state from "${t.name}" where kind not like 'report.%'`
+          ? `select '${t.name}' as name, count(*) || ':' || coalesce(max(id), 0) as state from "${t.name}" where kind not like 'report.%'`
           : `select '${t.name}' as name, count(*) || ':' || coalesce(max(xmin::text::bigint), 0) as state from "${t.name}"`,
     );
   const rows = await queryRows<{ name: string; state: string }>(db, sql.raw(parts.join(' union all ')));
