@@ -9,6 +9,7 @@ import { API_DOCS_PREFIX } from '../../src/server/app';
 import { type Db, inTransaction, queryRows } from '../../src/server/db/client';
 import * as s from '../../src/server/db/schema';
 import { createPortalSession } from '../../src/server/users/portal';
+import { hashToken } from '../../src/server/users/service';
 import { bearer, createTestContext, type TestContext } from '../helpers/app';
 import { testDbKinds } from '../helpers/db';
 import {
@@ -136,6 +137,10 @@ interface Fixture {
   /** The customer's side (issue #23): a document issued to the customer, and a portal session of its booking. */
   customerRecordId: number;
   portalToken: string;
+  /** The travel agent's side (issue #25): the agency's booking, a record issued to it, a session. */
+  agencyBookingId: number;
+  agencyRecordId: number;
+  agentToken: string;
   /** GDPR (issue #27): the customer and their finished subject access export's job. */
   customerId: number;
   subjectAccessJobId: number;
@@ -173,6 +178,13 @@ const RECORD_PARAMS: Record<
   'GET /api/tours/groups/document/:file/download': (fx) => ({ params: { file: fx.groupFile } }),
   'POST /api/download-backup': (fx) => ({ query: { id: fx.backupName } }),
   'GET /api/portal/booking/documents/:id': (fx) => ({ params: { id: fx.customerRecordId } }),
+  'GET /api/agent/bookings/:id/documents/:documentId': (fx) => ({
+    params: { id: fx.agencyBookingId, documentId: fx.agencyRecordId },
+  }),
+  'GET /api/agent/bookings/:id/agent-invoice': (fx) => ({ params: { id: fx.agencyBookingId } }),
+  // The month of the fixture's departure (01/06/2027), which holds the agency's booking.
+  'GET /api/agent/statement.xlsx': () => ({ query: { month: '2027-06' } }),
+  'GET /api/agent/statement.pdf': () => ({ query: { month: '2027-06' } }),
   'GET /api/brochures/requests/batches/:batch_id/download': () => ({ params: { batch_id: BATCH_ID } }),
   // The VAT quarter holding the fixture's departure (01/06/2027): its lead name is the formula-like one.
   'POST /api/reports/toms-working': () => ({ body: { quarter: '2027-04' } }),
@@ -275,7 +287,11 @@ async function buildFixture(t: TestContext): Promise<Fixture> {
     instance: x.instance,
     airline_ref: 'JET2-1',
   });
-  await createBooking(db, { agent_id: agent.id, status: 'Confirmed', instance: x.instance });
+  const agencyBooking = await createBooking(db, {
+    agent_id: agent.id,
+    status: 'Confirmed',
+    instance: x.instance,
+  });
   const [line] = await db
     .update(s.tour_bookings)
     .set({ tour_room_id: x.tourRoom.id, special_requests: 'Twin beds', airline_flight_cost: '120.00' })
@@ -448,6 +464,18 @@ async function buildFixture(t: TestContext): Promise<Fixture> {
     email: String(customer.email).toLowerCase(),
     customerId: customer.id,
   });
+  // The travel agent's side (issue #25): a document issued to the agency on its booking, and a session.
+  const [agencyRecord] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into booking_document_records (holiday_booking_id, doc_type, name, created_for, file_key, size_bytes)
+        select ${agencyBooking.id}, doc_type, name, 'agent', file_key, size_bytes from booking_document_records
+        where id = ${generated.json().data.record_id} returning id`,
+  );
+  const agentToken = `file-formulas-agent-${Date.now()}-000000000000000000`;
+  await db.execute(
+    sql`insert into agent_sessions (agent_id, token_hash, expires_at)
+        values (${agent.id}, ${hashToken(agentToken)}, now() + interval '1 day')`,
+  );
   const printed = await call('POST', `/api/tours/groups/${x.group.id}/documents/pdf/print`, {
     document: 'rooming',
     excludeCancellations: false,
@@ -479,6 +507,9 @@ async function buildFixture(t: TestContext): Promise<Fixture> {
     recordId: generated.json().data.record_id,
     customerRecordId: customerRecord.id,
     portalToken: portal.token,
+    agencyBookingId: agencyBooking.id,
+    agencyRecordId: agencyRecord.id,
+    agentToken,
     airlineCostId: cost.id,
     airlineId: airline.id,
     tourId: x.tour.id,
@@ -800,8 +831,14 @@ describe.each(testDbKinds)('no formula in any CSV or spreadsheet, on %s', (kind)
     return t.app.inject({
       method: r.method as 'GET',
       url: query ? `${url}?${query}` : url,
-      // The customer's side answers only its own realm's token.
-      headers: bearer(r.url.startsWith('/api/portal/') ? fx.portalToken : t.adminToken),
+      // The customer's and the agent's sides answer only their own realm's token.
+      headers: bearer(
+        r.url.startsWith('/api/portal/')
+          ? fx.portalToken
+          : r.url.startsWith('/api/agent/')
+            ? fx.agentToken
+            : t.adminToken,
+      ),
       payload: req.body,
     });
   };
