@@ -388,7 +388,7 @@ export async function seedDemo(
     await tx.execute(
       sql`update agents set email = ${DEMO_AGENCY.email}, password_hash = ${await hashPassword(DEMO_AGENCY.password)},
                  is_password_generated = true
-          where id = (select agent_id from bookings where agent_id is not null and departure_date >= ${today}::date
+          where id = (select agent_id from bookings where agent_id is not null and departure_date >= ${isoDate(today)}::date
                       group by agent_id order by count(*) desc, agent_id limit 1)`,
     );
   });
